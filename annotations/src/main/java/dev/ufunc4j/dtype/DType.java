@@ -1,0 +1,165 @@
+package dev.ufunc4j.dtype;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The element types of ufunc4j, named and ordered as in PyTorch.
+ *
+ * <p>Storage: {@link #BOOL} is one byte holding 0 or 1; {@link #FLOAT16} and {@link #BFLOAT16} are
+ * stored as their 16-bit patterns; complex types are interleaved (re, im) pairs of their component
+ * type. {@link #FLOAT8_E4M3FN} and {@link #FLOAT8_E5M2} are storage-only: they load, store and
+ * cast, and refuse promotion and arithmetic, as in PyTorch.
+ */
+public enum DType {
+  BOOL("bool", "Bool", 1, Kind.BOOL),
+  UINT8("uint8", "Byte", 1, Kind.UNSIGNED),
+  INT8("int8", "Char", 1, Kind.SIGNED),
+  INT16("int16", "Short", 2, Kind.SIGNED),
+  INT32("int32", "Int", 4, Kind.SIGNED),
+  INT64("int64", "Long", 8, Kind.SIGNED),
+  UINT16("uint16", "UInt16", 2, Kind.UNSIGNED),
+  UINT32("uint32", "UInt32", 4, Kind.UNSIGNED),
+  UINT64("uint64", "UInt64", 8, Kind.UNSIGNED),
+  FLOAT16("float16", "Half", 2, Kind.FLOATING),
+  BFLOAT16("bfloat16", "BFloat16", 2, Kind.FLOATING),
+  FLOAT32("float32", "Float", 4, Kind.FLOATING),
+  FLOAT64("float64", "Double", 8, Kind.FLOATING),
+  COMPLEX32("complex32", "ComplexHalf", 4, Kind.COMPLEX),
+  COMPLEX64("complex64", "ComplexFloat", 8, Kind.COMPLEX),
+  COMPLEX128("complex128", "ComplexDouble", 16, Kind.COMPLEX),
+  FLOAT8_E4M3FN("float8_e4m3fn", "Float8_e4m3fn", 1, Kind.FLOAT8),
+  FLOAT8_E5M2("float8_e5m2", "Float8_e5m2", 1, Kind.FLOAT8);
+
+  private enum Kind {
+    BOOL,
+    UNSIGNED,
+    SIGNED,
+    FLOATING,
+    COMPLEX,
+    FLOAT8
+  }
+
+  private final String torchName;
+  private final String scalarTypeName;
+  private final int byteSize;
+  private final Kind kind;
+
+  DType(String torchName, String scalarTypeName, int byteSize, Kind kind) {
+    this.torchName = torchName;
+    this.scalarTypeName = scalarTypeName;
+    this.byteSize = byteSize;
+    this.kind = kind;
+  }
+
+  /** PyTorch's name without the {@code torch.} prefix: {@code "float32"}, {@code "complex64"}. */
+  public String torchName() {
+    return torchName;
+  }
+
+  /**
+   * PyTorch's {@code c10::ScalarType} name as it appears in PyTorch's error messages: {@code
+   * "Float"}, {@code "Int"}, {@code "ComplexFloat"}.
+   */
+  public String scalarTypeName() {
+    return scalarTypeName;
+  }
+
+  /** Bytes one element occupies in storage (a complex element is both components). */
+  public int byteSize() {
+    return byteSize;
+  }
+
+  /** True for the real floating types, float8 included; false for complex. */
+  public boolean isFloatingPoint() {
+    return kind == Kind.FLOATING || kind == Kind.FLOAT8;
+  }
+
+  public boolean isComplex() {
+    return kind == Kind.COMPLEX;
+  }
+
+  /** True for the integer types, and for {@link #BOOL} when {@code includeBool} is set. */
+  public boolean isIntegral(boolean includeBool) {
+    return kind == Kind.SIGNED || kind == Kind.UNSIGNED || (includeBool && kind == Kind.BOOL);
+  }
+
+  /** True for UINT8, UINT16, UINT32 and UINT64 (not for BOOL). */
+  public boolean isUnsigned() {
+    return kind == Kind.UNSIGNED;
+  }
+
+  /** True for the storage-only 8-bit float types. */
+  public boolean isFloat8() {
+    return kind == Kind.FLOAT8;
+  }
+
+  /** The real type of one component: COMPLEX64 gives FLOAT32; a real type gives itself. */
+  public DType componentType() {
+    return switch (this) {
+      case COMPLEX32 -> FLOAT16;
+      case COMPLEX64 -> FLOAT32;
+      case COMPLEX128 -> FLOAT64;
+      default -> this;
+    };
+  }
+
+  /** The complex type whose components are this type: FLOAT32 gives COMPLEX64. */
+  public DType toComplex() {
+    return switch (this) {
+      case FLOAT16, COMPLEX32 -> COMPLEX32;
+      case FLOAT32, COMPLEX64 -> COMPLEX64;
+      case FLOAT64, COMPLEX128 -> COMPLEX128;
+      default ->
+          throw new IllegalArgumentException("dtype " + torchName + " has no complex counterpart");
+    };
+  }
+
+  private static final Map<String, DType> BY_NAME = buildNames();
+
+  private static Map<String, DType> buildNames() {
+    Map<String, DType> names = new TreeMap<>();
+    for (DType t : values()) {
+      names.put(t.torchName, t);
+    }
+    // PyTorch's aliases (torch.float, torch.half, torch.long, ...).
+    names.put("float", FLOAT32);
+    names.put("double", FLOAT64);
+    names.put("half", FLOAT16);
+    names.put("short", INT16);
+    names.put("int", INT32);
+    names.put("long", INT64);
+    names.put("cfloat", COMPLEX64);
+    names.put("cdouble", COMPLEX128);
+    names.put("chalf", COMPLEX32);
+    return names;
+  }
+
+  /**
+   * The dtype with PyTorch name {@code name} ({@code "float32"}, {@code "torch.int64"}, or an alias
+   * such as {@code "float"} or {@code "long"}); case-insensitive.
+   *
+   * @throws IllegalArgumentException naming the unknown name and the known ones
+   */
+  public static DType fromName(String name) {
+    if (name == null) {
+      throw new IllegalArgumentException("dtype name must not be null");
+    }
+    String key = name.strip().toLowerCase(Locale.ROOT);
+    if (key.startsWith("torch.")) {
+      key = key.substring("torch.".length());
+    }
+    DType t = BY_NAME.get(key);
+    if (t == null) {
+      throw new IllegalArgumentException(
+          "unknown dtype name '" + name + "'; known names: " + BY_NAME.keySet());
+    }
+    return t;
+  }
+
+  @Override
+  public String toString() {
+    return torchName;
+  }
+}
