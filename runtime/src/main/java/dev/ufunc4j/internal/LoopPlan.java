@@ -1,0 +1,173 @@
+package dev.ufunc4j.internal;
+
+import java.util.Arrays;
+
+/**
+ * The loop nest an elementwise kernel runs: PyTorch's TensorIterator pipeline on plain arrays.
+ * Given the broadcast shape and every operand's element strides (0 on broadcast dimensions), it
+ * drops size-1 dimensions, orders dimensions so that the innermost moves fastest in memory, and
+ * coalesces dimensions that are contiguous for every operand. The result is what {@link
+ * dev.ufunc4j.kernel.ElementwiseKernel#run} takes: a rank, sizes outermost first and strides
+ * {@code [operand * rank + dim]}.
+ *
+ * <p>All of this is per call and per dimension, never per element.
+ */
+public final class LoopPlan {
+  /** Loop rank, at least 1 (a zero-dim or one-element loop is rank 1 of size 1). */
+  public final int rank;
+
+  /** Loop sizes, outermost first. */
+  public final long[] shape;
+
+  /** Element strides, {@code strides[operand * rank + dim]}. */
+  public final long[] strides;
+
+  public final int operands;
+
+  private LoopPlan(int operands, int rank, long[] shape, long[] strides) {
+    this.operands = operands;
+    this.rank = rank;
+    this.shape = shape;
+    this.strides = strides;
+  }
+
+  /** Total number of elements the loop visits. */
+  public long numel() {
+    long n = 1;
+    for (int d = 0; d < rank; d++) {
+      n *= shape[d];
+    }
+    return n;
+  }
+
+  /**
+   * Plans the loop over {@code shape} (dimensions outermost first, as a tensor's shape) for
+   * operands whose element strides are {@code operandStrides[k]} (each of length {@code
+   * shape.length}, 0 on broadcast dimensions). Operand 0 decides the order first, so a given
+   * output's layout is walked in memory order.
+   */
+  public static LoopPlan of(long[] shape, long[][] operandStrides) {
+    int ndim = shape.length;
+    int ops = operandStrides.length;
+    // Dimensions kept, innermost first (TensorIterator's convention while it sorts).
+    int[] dims = new int[ndim];
+    int kept = 0;
+    for (int d = ndim - 1; d >= 0; d--) {
+      if (shape[d] != 1) {
+        dims[kept++] = d;
+      }
+    }
+    dims = Arrays.copyOf(dims, kept);
+    sortInnermostFirst(dims, shape, operandStrides);
+
+    // Coalesce, walking from innermost outwards: dim `outer` merges into the current group when
+    // every operand steps from the group's last element exactly onto the next one.
+    long[] sizes = new long[Math.max(kept, 1)];
+    long[][] st = new long[ops][Math.max(kept, 1)];
+    int r = 0;
+    if (kept == 0) {
+      sizes[0] = 1;
+      r = 1;
+    } else {
+      sizes[0] = shape[dims[0]];
+      for (int k = 0; k < ops; k++) {
+        st[k][0] = operandStrides[k][dims[0]];
+      }
+      r = 1;
+      for (int i = 1; i < kept; i++) {
+        int d = dims[i];
+        boolean merge = true;
+        for (int k = 0; k < ops && merge; k++) {
+          merge = operandStrides[k][d] == st[k][r - 1] * sizes[r - 1];
+        }
+        if (merge) {
+          sizes[r - 1] *= shape[d];
+        } else {
+          sizes[r] = shape[d];
+          for (int k = 0; k < ops; k++) {
+            st[k][r] = operandStrides[k][d];
+          }
+          r++;
+        }
+      }
+    }
+    // Reverse to outermost first, the kernel's order.
+    long[] outShape = new long[r];
+    long[] outStrides = new long[ops * r];
+    for (int i = 0; i < r; i++) {
+      outShape[r - 1 - i] = sizes[i];
+      for (int k = 0; k < ops; k++) {
+        outStrides[k * r + (r - 1 - i)] = st[k][i];
+      }
+    }
+    return new LoopPlan(ops, r, outShape, outStrides);
+  }
+
+  /**
+   * Strides for a new output of {@code shape} laid out in the memory order the inputs suggest
+   * (PyTorch's output layout propagation: {@code a.T + b.T} gives a transposed result), so that
+   * the loop walks every operand in memory order. Contiguous inputs give C-contiguous strides.
+   */
+  public static long[] outputStrides(long[] shape, long[][] inputStrides) {
+    int ndim = shape.length;
+    int[] dims = new int[ndim];
+    for (int i = 0; i < ndim; i++) {
+      dims[i] = ndim - 1 - i;
+    }
+    sortInnermostFirst(dims, shape, inputStrides);
+    long[] strides = new long[ndim];
+    long step = 1;
+    for (int d : dims) {
+      strides[d] = step;
+      step *= Math.max(shape[d], 1);
+    }
+    return strides;
+  }
+
+  /**
+   * Insertion sort of {@code dims} (initially innermost first) so that the first operand whose
+   * strides tell two dimensions apart puts the smaller stride inside; stride 0 (broadcast) tells
+   * nothing. TensorIterator::reorder_dimensions, comparison and loop alike.
+   */
+  private static void sortInnermostFirst(int[] dims, long[] shape, long[][] operandStrides) {
+    for (int i = 1; i < dims.length; i++) {
+      int dim1 = i;
+      for (int dim0 = i - 1; dim0 >= 0; dim0--) {
+        int comparison = compare(dims[dim0], dims[dim1], shape, operandStrides);
+        if (comparison > 0) {
+          int t = dims[dim0];
+          dims[dim0] = dims[dim1];
+          dims[dim1] = t;
+          dim1 = dim0;
+        } else if (comparison < 0) {
+          break;
+        }
+      }
+    }
+  }
+
+  /** Positive when {@code inner} should move outside {@code outer}, negative to keep, 0 undecided. */
+  private static int compare(int inner, int outer, long[] shape, long[][] operandStrides) {
+    for (long[] s : operandStrides) {
+      long a = s[inner];
+      long b = s[outer];
+      if (a == 0 || b == 0) {
+        continue;
+      }
+      if (a != b) {
+        return a < b ? -1 : 1;
+      }
+      // Equal strides: the smaller dimension goes inside.
+      if (shape[inner] > shape[outer]) {
+        return 1;
+      }
+    }
+    return 0;
+  }
+
+  @Override
+  public String toString() {
+    return "LoopPlan{rank=" + rank + ", shape=" + Arrays.toString(shape)
+        + ", strides=" + Arrays.toString(strides) + "}";
+  }
+}
