@@ -1,0 +1,162 @@
+package dev.ufunc4j.internal;
+
+import dev.ufunc4j.kernel.ElementwiseKernel;
+import java.lang.foreign.MemorySegment;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * Runs a planned kernel call on the caller's thread or, above a grain of {@link #grainSize()}
+ * elements, split along the loop's outermost dimension across a shared pool of daemon threads
+ * (the caller runs one share itself). Thread count: system property {@code ufunc4j.threads}, else
+ * the number of available processors; {@link #setThreads} changes it at run time.
+ */
+public final class Parallel {
+  /** PyTorch's grain (at::internal::GRAIN_SIZE); below it a thread hand-off costs more than it saves. */
+  private static final long DEFAULT_GRAIN = 32768;
+
+  private static volatile int threads =
+      Integer.getInteger("ufunc4j.threads", Runtime.getRuntime().availableProcessors());
+  private static volatile long grain = Long.getLong("ufunc4j.grain", DEFAULT_GRAIN);
+  private static volatile ExecutorService pool;
+
+  private Parallel() {}
+
+  public static int threads() {
+    return threads;
+  }
+
+  /** Sets the number of threads large ops use (1 = always the caller's thread). */
+  public static void setThreads(int n) {
+    if (n < 1) {
+      throw new IllegalArgumentException("thread count must be at least 1, got " + n);
+    }
+    threads = n;
+  }
+
+  public static long grainSize() {
+    return grain;
+  }
+
+  /** Sets the number of elements below which an op stays on the caller's thread. */
+  public static void setGrainSize(long elements) {
+    if (elements < 1) {
+      throw new IllegalArgumentException("grain size must be at least 1, got " + elements);
+    }
+    grain = elements;
+  }
+
+  private static ExecutorService pool() {
+    ExecutorService p = pool;
+    if (p == null) {
+      synchronized (Parallel.class) {
+        p = pool;
+        if (p == null) {
+          p =
+              Executors.newCachedThreadPool(
+                  r -> {
+                    Thread t = new Thread(r, "ufunc4j-worker");
+                    t.setDaemon(true);
+                    return t;
+                  });
+          pool = p;
+        }
+      }
+    }
+    return p;
+  }
+
+  /** Runs {@code kernel} over {@code plan}, in parallel when the loop is large enough. */
+  public static void run(
+      ElementwiseKernel kernel,
+      LoopPlan plan,
+      MemorySegment[] segments,
+      long[] offsets,
+      double[] floatScalars,
+      long[] intScalars) {
+    int n = threads;
+    long outer = plan.shape[0];
+    long numel = plan.numel();
+    if (n <= 1 || numel < 2 * grain || outer < 2) {
+      kernel.run(plan.rank, plan.shape, segments, offsets, plan.strides, floatScalars, intScalars);
+      return;
+    }
+    int chunks = (int) Math.min(Math.min(n, outer), numel / grain);
+    runChunks(kernel, plan, segments, offsets, floatScalars, intScalars, chunks);
+  }
+
+  private static void runChunks(
+      ElementwiseKernel kernel,
+      LoopPlan plan,
+      MemorySegment[] segments,
+      long[] offsets,
+      double[] floatScalars,
+      long[] intScalars,
+      int chunks) {
+    int rank = plan.rank;
+    int ops = plan.operands;
+    long outer = plan.shape[0];
+    CountDownLatch done = new CountDownLatch(chunks - 1);
+    Throwable[] failure = new Throwable[1];
+    long start = 0;
+    Runnable mine = null;
+    for (int c = 0; c < chunks; c++) {
+      long len = outer / chunks + (c < outer % chunks ? 1 : 0);
+      long[] shape = plan.shape.clone();
+      shape[0] = len;
+      long[] offs = offsets.clone();
+      for (int k = 0; k < ops; k++) {
+        offs[k] += start * plan.strides[k * rank];
+      }
+      start += len;
+      Runnable task =
+          () -> kernel.run(rank, shape, segments, offs, plan.strides, floatScalars, intScalars);
+      if (c == chunks - 1) {
+        mine = task;
+      } else {
+        pool()
+            .submit(
+                    () -> {
+                      try {
+                        task.run();
+                      } catch (Throwable t) {
+                        synchronized (failure) {
+                          if (failure[0] == null) {
+                            failure[0] = t;
+                          }
+                        }
+                      } finally {
+                        done.countDown();
+                      }
+                    });
+      }
+    }
+    Throwable own = null;
+    try {
+      mine.run();
+    } catch (Throwable t) {
+      own = t;
+    }
+    boolean interrupted = false;
+    while (true) {
+      try {
+        done.await();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+    Throwable t = own != null ? own : failure[0];
+    if (t instanceof RuntimeException re) {
+      throw re;
+    } else if (t instanceof Error er) {
+      throw er;
+    } else if (t != null) {
+      throw new IllegalStateException(t);
+    }
+  }
+}
