@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""Times the benchmark cases on NumPy or PyTorch, as the side-by-side runner asks.
+
+One call measures one system at one thread count over every case, in both modes ("out": result
+preallocated; "fresh": result allocated by the call), and prints one JSON object per line:
+  {"system": "torch", "threads": 2, "case": "add_16M", "mode": "out", "ms": [..samples..]}
+Each sample is the mean time of one call over a batch sized to take about --sample-ms.
+The case list is the same JSON file the JMH benchmark reads.
+"""
+import argparse
+import json
+import sys
+import time
+
+import numpy as np
+
+
+def np_dtype(name):
+    if name == "bfloat16":
+        import ml_dtypes  # NumPy has no bfloat16; ml_dtypes is what NumPy users use.
+        return ml_dtypes.bfloat16
+    return np.dtype(name)
+
+
+def make_np(spec, rng):
+    shape = tuple(spec["shape"])
+    dt = spec["dtype"]
+    if dt.startswith("complex"):
+        arr = (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(dt)
+    elif dt.startswith("int") or dt.startswith("uint"):
+        info = np.iinfo(dt)
+        arr = rng.integers(max(info.min, -100), min(info.max, 100), size=shape, dtype=dt)
+    else:
+        arr = rng.standard_normal(shape).astype(np.float32).astype(np_dtype(dt))
+    if spec.get("transpose"):
+        arr = arr.T
+    return arr
+
+
+def numpy_case(case, rng):
+    a = make_np(case["a"], rng)
+    b = make_np(case["b"], rng) if "b" in case else None
+    s = case.get("scalar")
+    op = case["op"]
+    rhs = b if b is not None else (np.float32(s) if s is not None else None)
+    if op == "silu":
+        def fresh():
+            return a / (1 + np.exp(-a))
+        o = np.empty_like(a)
+        def out():
+            np.negative(a, out=o); np.exp(o, out=o); np.add(o, 1, out=o); np.divide(a, o, out=o)
+            return o
+        return fresh, out
+    ufunc = {"add": np.add, "mul": np.multiply, "lt": np.less}[op]
+    if s is not None:
+        rhs = s  # a Python scalar, as a NumPy user writes a + 2.5
+    dtype = np.bool_ if op == "lt" else np.result_type(a, rhs)
+    o = np.empty(np.broadcast_shapes(a.shape, np.shape(rhs)), dtype=dtype)
+    return (lambda: ufunc(a, rhs)), (lambda: ufunc(a, rhs, out=o))
+
+
+def torch_case(case, rng, torch):
+    def make(spec):
+        arr = make_np(dict(spec, transpose=False), rng)
+        t = torch.from_numpy(arr.astype(np.float32) if spec["dtype"] == "bfloat16" else arr)
+        if spec["dtype"] == "bfloat16":
+            t = t.to(torch.bfloat16)
+        return t.T if spec.get("transpose") else t
+    a = make(case["a"])
+    b = make(case["b"]) if "b" in case else None
+    s = case.get("scalar")
+    op = case["op"]
+    if op == "silu":
+        f = torch.nn.functional.silu
+        o = torch.empty_like(a)
+        return (lambda: f(a)), (lambda: torch._C._nn.silu(a, out=o))
+    fn = {"add": torch.add, "mul": torch.mul, "lt": torch.lt}[op]
+    rhs = b if b is not None else s
+    dtype = torch.bool if op == "lt" else torch.result_type(a, rhs)
+    o = torch.empty(torch.broadcast_shapes(a.shape, b.shape if b is not None else ()), dtype=dtype)
+    return (lambda: fn(a, rhs)), (lambda: fn(a, rhs, out=o))
+
+
+def measure(fn, samples, sample_ms):
+    for _ in range(3):
+        fn()
+    t0 = time.perf_counter()
+    fn()
+    once = max(time.perf_counter() - t0, 1e-7)
+    batch = max(1, int(sample_ms / 1000.0 / once))
+    out = []
+    for _ in range(samples):
+        t0 = time.perf_counter()
+        for _ in range(batch):
+            fn()
+        out.append((time.perf_counter() - t0) * 1000.0 / batch)
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cases", required=True)
+    ap.add_argument("--system", choices=["numpy", "torch"], required=True)
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--samples", type=int, default=3)
+    ap.add_argument("--sample-ms", type=float, default=150.0)
+    ap.add_argument("--only", default="", help="comma-separated case ids")
+    args = ap.parse_args()
+    cases = json.load(open(args.cases))
+    if args.only:
+        keep = set(args.only.split(","))
+        cases = [c for c in cases if c["id"] in keep]
+    torch = None
+    if args.system == "torch":
+        import torch as torch_mod
+        torch = torch_mod
+        torch.set_num_threads(args.threads)
+    for case in cases:
+        rng = np.random.default_rng(1234)
+        try:
+            fresh, out = numpy_case(case, rng) if torch is None else torch_case(case, rng, torch)
+            for mode, fn in (("out", out), ("fresh", fresh)):
+                ms = measure(fn, args.samples, args.sample_ms)
+                print(json.dumps({"system": args.system, "threads": args.threads, "case": case["id"],
+                                  "mode": mode, "ms": ms}), flush=True)
+        except Exception as e:  # a case a system cannot run is reported, not fatal
+            print(json.dumps({"system": args.system, "threads": args.threads, "case": case["id"],
+                              "error": f"{type(e).__name__}: {e}"}), flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
