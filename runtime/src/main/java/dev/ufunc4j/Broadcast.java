@@ -82,7 +82,8 @@ public final class Broadcast {
 
   private static void requireValidShape(long[] shape, int operand) {
     if (shape == null) {
-      throw new IllegalArgumentException("Broadcast.shapes: shape of operand " + operand + " is null");
+      throw new IllegalArgumentException(
+          "Broadcast.shapes: shape of operand " + operand + " is null");
     }
     for (int d = 0; d < shape.length; d++) {
       if (shape[d] < 0) {

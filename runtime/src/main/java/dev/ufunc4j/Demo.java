@@ -31,7 +31,8 @@ public final class Demo {
     promote(new Operand(DType.INT32, 1), 2.5);
     promote(new Operand(DType.UINT8, 1), new Operand(DType.INT8, 0));
     promote(new Operand(DType.FLOAT16, 1), new Operand(DType.FLOAT64, 0));
-    promote(new Operand(DType.INT32, 1), new Operand(DType.FLOAT32, 0), new Operand(DType.FLOAT64, 0));
+    promote(
+        new Operand(DType.INT32, 1), new Operand(DType.FLOAT32, 0), new Operand(DType.FLOAT64, 0));
     System.out.printf(
         "  promoteTypes(uint16, int8) = %s (PyTorch refuses: %s)%n",
         Promotion.promoteTypes(DType.UINT16, DType.INT8),

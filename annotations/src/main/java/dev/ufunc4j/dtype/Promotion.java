@@ -22,7 +22,7 @@ public final class Promotion {
   /** PyTorch's policy exactly, refusals and error texts included. */
   public static final PromotionPolicy TORCH = PromotionPolicy.TORCH;
 
-  /** The dtype a wrapped Java {@code float}/{@code double} promotes as (PyTorch's default dtype). */
+  /** The dtype a wrapped Java {@code float} or {@code double} counts as (PyTorch's default). */
   public static final DType DEFAULT_FLOAT = DType.FLOAT32;
 
   /** The dtype a wrapped complex number promotes as (PyTorch's default complex dtype). */
@@ -39,8 +39,8 @@ public final class Promotion {
   }
 
   /**
-   * {@link PromotionPolicy#resultType} under {@link #DEFAULT}: the result dtype of an elementwise op
-   * over tensors ({@link TensorLike}) and wrapped Java scalars.
+   * {@link PromotionPolicy#resultType} under {@link #DEFAULT}: the result dtype of an elementwise
+   * op over tensors ({@link TensorLike}) and wrapped Java scalars.
    */
   public static DType resultType(Object... operands) {
     return DEFAULT.resultType(operands);

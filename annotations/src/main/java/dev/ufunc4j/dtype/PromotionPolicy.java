@@ -132,7 +132,8 @@ public enum PromotionPolicy {
     return switch (t) {
       case BFLOAT16 -> DType.COMPLEX64;
       case FLOAT16, FLOAT32, FLOAT64 -> t.toComplex();
-      default -> throw new PromotionException("Unknown Complex ScalarType for " + t.scalarTypeName());
+      default ->
+          throw new PromotionException("Unknown Complex ScalarType for " + t.scalarTypeName());
     };
   }
 
@@ -175,7 +176,9 @@ public enum PromotionPolicy {
 
     static Operand of(Object value, int index) {
       return switch (value) {
-        case null -> throw new IllegalArgumentException("resultType operand " + index + " is null; " + ACCEPTED);
+        case null ->
+            throw new IllegalArgumentException(
+                "resultType operand " + index + " is null; " + ACCEPTED);
         case TensorLike t -> ofTensor(t, index);
         case Boolean _ -> new Operand(DType.BOOL, Category.WRAPPED);
         case Byte _, Short _, Integer _, Long _ -> new Operand(DType.INT64, Category.WRAPPED);

@@ -23,25 +23,25 @@ final class PromotionTable {
 
   // Column order = row order = DType order. Read row "u2", column "i1": uint16 + int8 -> int32.
   private static final String[] GRID = {
-    //        b1   u1   i1   i2   i4   i8   u2   u4   u8   f2   bf   f4   f8   c2   c4   c8   e4   e5
-    /* b1 */ "b1   u1   i1   i2   i4   i8   u2*  u4*  u8*  f2   bf   f4   f8   c2   c4   c8   --   --",
-    /* u1 */ "u1   u1   i2   i2   i4   i8   u2*  u4*  u8*  f2   bf   f4   f8   c2   c4   c8   --   --",
-    /* i1 */ "i1   i2   i1   i2   i4   i8   i4*  i8*  f8*  f2   bf   f4   f8   c2   c4   c8   --   --",
-    /* i2 */ "i2   i2   i2   i2   i4   i8   i4*  i8*  f8*  f2   bf   f4   f8   c2   c4   c8   --   --",
-    /* i4 */ "i4   i4   i4   i4   i4   i8   i4*  i8*  f8*  f2   bf   f4   f8   c2   c4   c8   --   --",
-    /* i8 */ "i8   i8   i8   i8   i8   i8   i8*  i8*  f8*  f2   bf   f4   f8   c2   c4   c8   --   --",
-    /* u2 */ "u2*  u2*  i4*  i4*  i4*  i8*  u2   u4*  u8*  f2   bf   f4   f8   c2*  c4*  c8*  --   --",
-    /* u4 */ "u4*  u4*  i8*  i8*  i8*  i8*  u4*  u4   u8*  f2   bf   f4   f8   c2*  c4*  c8*  --   --",
-    /* u8 */ "u8*  u8*  f8*  f8*  f8*  f8*  u8*  u8*  u8   f2   bf   f4   f8   c2*  c4*  c8*  --   --",
-    /* f2 */ "f2   f2   f2   f2   f2   f2   f2   f2   f2   f2   f4   f4   f8   c2   c4   c8   --   --",
-    /* bf */ "bf   bf   bf   bf   bf   bf   bf   bf   bf   f4   bf   f4   f8   c4   c4   c8   --   --",
-    /* f4 */ "f4   f4   f4   f4   f4   f4   f4   f4   f4   f4   f4   f4   f8   c4   c4   c8   --   --",
-    /* f8 */ "f8   f8   f8   f8   f8   f8   f8   f8   f8   f8   f8   f8   f8   c8   c8   c8   --   --",
-    /* c2 */ "c2   c2   c2   c2   c2   c2   c2*  c2*  c2*  c2   c4   c4   c8   c2   c4   c8   --   --",
-    /* c4 */ "c4   c4   c4   c4   c4   c4   c4*  c4*  c4*  c4   c4   c4   c8   c4   c4   c8   --   --",
-    /* c8 */ "c8   c8   c8   c8   c8   c8   c8*  c8*  c8*  c8   c8   c8   c8   c8   c8   c8   --   --",
-    /* e4 */ "--   --   --   --   --   --   --   --   --   --   --   --   --   --   --   --   e4   --",
-    /* e5 */ "--   --   --   --   --   --   --   --   --   --   --   --   --   --   --   --   --   e5",
+    //        b1  u1  i1  i2  i4  i8  u2  u4  u8  f2  bf  f4  f8  c2  c4  c8  e4  e5
+    /* b1 */ "b1  u1  i1  i2  i4  i8  u2* u4* u8* f2  bf  f4  f8  c2  c4  c8  --  --",
+    /* u1 */ "u1  u1  i2  i2  i4  i8  u2* u4* u8* f2  bf  f4  f8  c2  c4  c8  --  --",
+    /* i1 */ "i1  i2  i1  i2  i4  i8  i4* i8* f8* f2  bf  f4  f8  c2  c4  c8  --  --",
+    /* i2 */ "i2  i2  i2  i2  i4  i8  i4* i8* f8* f2  bf  f4  f8  c2  c4  c8  --  --",
+    /* i4 */ "i4  i4  i4  i4  i4  i8  i4* i8* f8* f2  bf  f4  f8  c2  c4  c8  --  --",
+    /* i8 */ "i8  i8  i8  i8  i8  i8  i8* i8* f8* f2  bf  f4  f8  c2  c4  c8  --  --",
+    /* u2 */ "u2* u2* i4* i4* i4* i8* u2  u4* u8* f2  bf  f4  f8  c2* c4* c8* --  --",
+    /* u4 */ "u4* u4* i8* i8* i8* i8* u4* u4  u8* f2  bf  f4  f8  c2* c4* c8* --  --",
+    /* u8 */ "u8* u8* f8* f8* f8* f8* u8* u8* u8  f2  bf  f4  f8  c2* c4* c8* --  --",
+    /* f2 */ "f2  f2  f2  f2  f2  f2  f2  f2  f2  f2  f4  f4  f8  c2  c4  c8  --  --",
+    /* bf */ "bf  bf  bf  bf  bf  bf  bf  bf  bf  f4  bf  f4  f8  c4  c4  c8  --  --",
+    /* f4 */ "f4  f4  f4  f4  f4  f4  f4  f4  f4  f4  f4  f4  f8  c4  c4  c8  --  --",
+    /* f8 */ "f8  f8  f8  f8  f8  f8  f8  f8  f8  f8  f8  f8  f8  c8  c8  c8  --  --",
+    /* c2 */ "c2  c2  c2  c2  c2  c2  c2* c2* c2* c2  c4  c4  c8  c2  c4  c8  --  --",
+    /* c4 */ "c4  c4  c4  c4  c4  c4  c4* c4* c4* c4  c4  c4  c8  c4  c4  c8  --  --",
+    /* c8 */ "c8  c8  c8  c8  c8  c8  c8* c8* c8* c8  c8  c8  c8  c8  c8  c8  --  --",
+    /* e4 */ "--  --  --  --  --  --  --  --  --  --  --  --  --  --  --  --  e4  --",
+    /* e5 */ "--  --  --  --  --  --  --  --  --  --  --  --  --  --  --  --  --  e5",
   };
 
   // PyTorch's short names (c10/core/ScalarType.cpp uses u1, i1, f4, c4, b1 ...), in DType order.
