@@ -1,0 +1,138 @@
+package dev.ufunc4j;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+
+/**
+ * {@link Broadcast#shapes} against golden/broadcast.json, written from real PyTorch by
+ * tools/oracle/gen_broadcast.py (regenerate with tools/oracle/regenerate.sh).
+ */
+class BroadcastTest {
+
+  private static List<JsonObject> goldenCases() throws IOException {
+    try (InputStream in = BroadcastTest.class.getResourceAsStream("/golden/broadcast.json")) {
+      if (in == null) {
+        throw new IllegalStateException(
+            "golden/broadcast.json is missing: run tools/oracle/regenerate.sh and commit it");
+      }
+      List<JsonObject> cases = new ArrayList<>();
+      for (JsonElement e :
+          JsonParser.parseReader(new InputStreamReader(in, StandardCharsets.UTF_8))
+              .getAsJsonObject()
+              .getAsJsonArray("cases")) {
+        cases.add(e.getAsJsonObject());
+      }
+      return cases;
+    }
+  }
+
+  private static long[] shape(JsonElement e) {
+    JsonArray a = e.getAsJsonArray();
+    long[] s = new long[a.size()];
+    for (int i = 0; i < s.length; i++) {
+      s[i] = a.get(i).getAsLong();
+    }
+    return s;
+  }
+
+  @Test
+  void everyGoldenCaseMatchesPyTorch() throws IOException {
+    List<JsonObject> cases = goldenCases();
+    assertTrue(cases.size() >= 300, "golden cases: " + cases.size());
+    assertTrue(cases.stream().filter(c -> c.has("error")).count() >= 50);
+    List<Executable> checks = new ArrayList<>();
+    for (JsonObject c : cases) {
+      JsonArray in = c.getAsJsonArray("shapes");
+      long[][] shapes = new long[in.size()][];
+      for (int i = 0; i < shapes.length; i++) {
+        shapes[i] = shape(in.get(i));
+      }
+      String what = Arrays.deepToString(shapes);
+      checks.add(
+          () -> {
+            if (c.has("result")) {
+              assertArrayEquals(shape(c.get("result")), Broadcast.shapes(shapes), what);
+            } else {
+              BroadcastException e =
+                  assertThrows(BroadcastException.class, () -> Broadcast.shapes(shapes), what);
+              String torch = c.get("error").getAsString();
+              // Two operands: PyTorch's text exactly; more: PyTorch's text, then which operand.
+              if (shapes.length == 2) {
+                assertEquals(torch, e.getMessage(), what);
+              } else {
+                assertTrue(e.getMessage().startsWith(torch + " (tensor b is operand "), e.getMessage());
+              }
+            }
+          });
+    }
+    org.junit.jupiter.api.Assertions.assertAll(checks);
+  }
+
+  @Test
+  void designExamples() {
+    assertArrayEquals(new long[] {3, 4}, Broadcast.shapes(new long[] {3, 1}, new long[] {1, 4}));
+    assertArrayEquals(new long[] {2, 0}, Broadcast.shapes(new long[] {2, 0}, new long[] {2, 1}));
+    assertArrayEquals(new long[] {}, Broadcast.shapes());
+    assertArrayEquals(new long[] {5}, Broadcast.shapes(new long[] {5}));
+    BroadcastException e =
+        assertThrows(
+            BroadcastException.class, () -> Broadcast.shapes(new long[] {2, 5}, new long[] {4}));
+    assertEquals(
+        "The size of tensor a (5) must match the size of tensor b (4) at non-singleton dimension 1",
+        e.getMessage());
+  }
+
+  @Test
+  void threeOperandErrorSaysWhichOperand() {
+    BroadcastException e =
+        assertThrows(
+            BroadcastException.class,
+            () -> Broadcast.shapes(new long[] {2, 5}, new long[] {1}, new long[] {3, 5}));
+    assertEquals(
+        "The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 0"
+            + " (tensor b is operand 2 of 3, shape [3, 5]; tensor a is operands 0..1 broadcast to"
+            + " [2, 5])",
+        e.getMessage());
+  }
+
+  @Test
+  void resultIsAFreshArrayAndInputsAreUntouched() {
+    long[] a = {4, 1};
+    long[] r = Broadcast.shapes(a);
+    assertNotSame(a, r);
+    Broadcast.shapes(a, new long[] {3});
+    assertArrayEquals(new long[] {4, 1}, a);
+  }
+
+  @Test
+  void badInputIsRefusedWithTheValues() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> Broadcast.shapes(new long[] {2}, new long[] {3, -1}));
+    assertEquals(
+        "Broadcast.shapes: operand 1 has negative size -1 at dimension 1 (shape [3, -1])",
+        e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> Broadcast.shapes(new long[] {2}, null));
+    assertEquals("Broadcast.shapes: shape of operand 1 is null", e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> Broadcast.shapes((long[][]) null));
+    assertEquals("Broadcast.shapes: the array of shapes is null", e.getMessage());
+  }
+}
