@@ -734,7 +734,7 @@ public final class Tensor implements TensorLike {
     long[] st = strides.clone();
     s[d] = (hi - lo + step - 1) / step;
     st[d] = strides[d] * step;
-    return view(s, st, offset + (s[d] == 0 ? 0 : lo * strides[d]));
+    return view(s, st, offset + lo * strides[d]); // PyTorch keeps the offset of an empty slice
   }
 
   private static long clampSliceBound(long bound, long size) {
