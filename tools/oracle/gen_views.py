@@ -239,7 +239,7 @@ def main():
             t = torch.tensor(np.array(values, dtype=np.uint64))
         t = t.to(getattr(torch, dtype))
         vals = t.to(torch.float64).reshape(-1).tolist() if dtype != "uint64" else \
-            [str(v) for v in np.array(values, dtype=np.uint64).tolist()]
+            [int(v) for v in np.array(values, dtype=np.uint64).tolist()]
         fmt.append({"dtype": dtype, "shape": shape, "values": [repr(v) for v in vals],
                     "str": str(t)})
     for values, shape, dtype in COMPLEX_FORMAT_CASES:
