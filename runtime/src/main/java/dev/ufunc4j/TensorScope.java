@@ -8,7 +8,7 @@ import java.util.Deque;
  * A region whose tensors' memory is freed deterministically when it closes, instead of by the GC.
  *
  * <pre>{@code
- * try (TensorScope scope = TensorScope.open()) {
+ * try (var _ = TensorScope.open()) {
  *   Tensor t = Tensor.zeros(DType.FLOAT32, 4096, 4096); // freed at the end of the block
  * }
  * }</pre>
