@@ -1,0 +1,478 @@
+package dev.ufunc4j;
+
+import dev.ufunc4j.dtype.DType;
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * NumPy's {@code .npy} format: {@link #read} accepts format versions 1.0, 2.0 and 3.0, little-
+ * and big-endian data, C and Fortran order; {@link #write} writes version 1.0 (2.0 when the header
+ * needs it), little-endian, C order, as {@code numpy.save} does.
+ *
+ * <p>Dtypes: bool, the signed and unsigned integers, float16/32/64 and complex64/128 map to their
+ * NumPy counterparts. NumPy has no bfloat16: BFLOAT16 is written as the 2-byte void dtype {@code
+ * '<V2'} holding the bit patterns, exactly what {@code numpy.save} writes for an {@code
+ * ml_dtypes.bfloat16} array, so {@code np.load(p).view(ml_dtypes.bfloat16)} restores it; reading a
+ * 2-byte void array gives BFLOAT16. COMPLEX32 and the float8 types have no unambiguous {@code .npy}
+ * form and are refused with the conversion to use.
+ *
+ * <p>Files are untrusted: the header is parsed strictly (size limit, known keys only, at most 64
+ * dimensions, overflow-checked sizes), and the data size it declares is checked against the file
+ * size before anything is allocated. Every problem is an {@link IOException} naming the file and
+ * the offending value.
+ */
+public final class Npy {
+  private Npy() {}
+
+  private static final byte[] MAGIC = {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y'};
+  /** Larger than any header numpy writes (numpy itself refuses beyond 10,000 bytes by default). */
+  static final int MAX_HEADER_BYTES = 1 << 16;
+
+  private static final int MAX_DIMS = 64;
+  private static final long CHUNK = 1 << 26;
+
+  /** Writes {@code tensor} to {@code path} (replacing it) in NumPy's {@code .npy} format. */
+  public static void write(Path path, Tensor tensor) throws IOException {
+    if (path == null || tensor == null) {
+      throw new IllegalArgumentException("path and tensor must not be null");
+    }
+    String descr = descrOf(tensor.dtype());
+    StringBuilder shape = new StringBuilder("(");
+    long[] s = tensor.shape();
+    for (int i = 0; i < s.length; i++) {
+      shape.append(i == 0 ? "" : ", ").append(s[i]);
+    }
+    shape.append(s.length == 1 ? ",)" : ")");
+    String dict =
+        "{'descr': '" + descr + "', 'fortran_order': False, 'shape': " + shape + ", }";
+    byte[] header = dict.getBytes(StandardCharsets.US_ASCII);
+    int major = header.length + 1 + 10 > 0xFFFF ? 2 : 1;
+    int preamble = major == 1 ? 10 : 12;
+    // Pad with spaces and a newline so the data starts on a 64-byte boundary, as numpy does.
+    int total = (preamble + header.length + 1 + 63) / 64 * 64;
+    int headerLen = total - preamble;
+    ByteBuffer head = ByteBuffer.allocate(total).order(ByteOrder.LITTLE_ENDIAN);
+    head.put(MAGIC).put((byte) major).put((byte) 0);
+    if (major == 1) {
+      head.putShort((short) headerLen);
+    } else {
+      head.putInt(headerLen);
+    }
+    head.put(header);
+    while (head.position() < total - 1) {
+      head.put((byte) ' ');
+    }
+    head.put((byte) '\n').flip();
+    Tensor data = tensor.contiguous();
+    long bytes = data.numel() * data.dtype().byteSize();
+    MemorySegment seg = data.segment().asSlice(data.offset() * data.dtype().byteSize(), bytes);
+    if (ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN) {
+      throw new IOException("writing .npy on a big-endian platform is not supported");
+    }
+    try (FileChannel ch =
+        FileChannel.open(
+            path,
+            StandardOpenOption.CREATE,
+            StandardOpenOption.WRITE,
+            StandardOpenOption.TRUNCATE_EXISTING)) {
+      writeFully(ch, head);
+      for (long pos = 0; pos < bytes; pos += CHUNK) {
+        writeFully(ch, seg.asSlice(pos, Math.min(CHUNK, bytes - pos)).asByteBuffer());
+      }
+    }
+  }
+
+  private static void writeFully(FileChannel ch, ByteBuffer b) throws IOException {
+    while (b.hasRemaining()) {
+      ch.write(b);
+    }
+  }
+
+  private static String descrOf(DType t) {
+    return switch (t) {
+      case BOOL -> "|b1";
+      case UINT8 -> "|u1";
+      case INT8 -> "|i1";
+      case INT16 -> "<i2";
+      case INT32 -> "<i4";
+      case INT64 -> "<i8";
+      case UINT16 -> "<u2";
+      case UINT32 -> "<u4";
+      case UINT64 -> "<u8";
+      case FLOAT16 -> "<f2";
+      case FLOAT32 -> "<f4";
+      case FLOAT64 -> "<f8";
+      case COMPLEX64 -> "<c8";
+      case COMPLEX128 -> "<c16";
+      case BFLOAT16 -> "<V2";
+      case COMPLEX32 ->
+          throw new IllegalArgumentException(
+              "NumPy has no complex32; write tensor.to(DType.COMPLEX64) instead");
+      case FLOAT8_E4M3FN, FLOAT8_E5M2 ->
+          throw new IllegalArgumentException(
+              "NumPy has no " + t + " and a 1-byte void array would not say which float8 it is;"
+                  + " write tensor.to(DType.FLOAT32) instead (exact)");
+    };
+  }
+
+  /** Reads a {@code .npy} file into a new contiguous tensor. */
+  public static Tensor read(Path path) throws IOException {
+    if (path == null) {
+      throw new IllegalArgumentException("path must not be null");
+    }
+    try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+      long fileSize = ch.size();
+      ByteBuffer pre = ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN);
+      readFully(ch, pre, path, "the magic string and version");
+      for (int i = 0; i < MAGIC.length; i++) {
+        if (pre.get(i) != MAGIC[i]) {
+          throw bad(path, "not a .npy file: wrong magic string " + hexBytes(pre, 6));
+        }
+      }
+      int major = pre.get(6) & 0xFF;
+      int minor = pre.get(7) & 0xFF;
+      if (major < 1 || major > 3 || minor != 0) {
+        throw bad(path, "unsupported format version " + major + "." + minor
+            + " (supported: 1.0, 2.0, 3.0)");
+      }
+      long headerLen;
+      int preamble;
+      if (major == 1) {
+        headerLen = pre.getShort(8) & 0xFFFF;
+        preamble = 10;
+      } else {
+        headerLen = pre.getInt(8) & 0xFFFF_FFFFL;
+        preamble = 12;
+      }
+      if (headerLen > MAX_HEADER_BYTES) {
+        throw bad(path, "header length " + headerLen + " exceeds the limit of "
+            + MAX_HEADER_BYTES + " bytes");
+      }
+      if (preamble + headerLen > fileSize) {
+        throw bad(path, "truncated: header length " + headerLen + " but the file has "
+            + fileSize + " bytes");
+      }
+      ByteBuffer hb = ByteBuffer.allocate((int) headerLen);
+      ch.position(preamble);
+      readFully(ch, hb, path, "the header");
+      String header =
+          new String(hb.array(), major == 3 ? StandardCharsets.UTF_8 : StandardCharsets.ISO_8859_1);
+      Header h = Header.parse(header, path);
+      long dataStart = preamble + headerLen;
+      long bytes;
+      try {
+        bytes = Math.multiplyExact(Tensor.numelOf(h.shape), (long) h.dtype.byteSize());
+      } catch (ArithmeticException e) {
+        throw bad(path, "shape " + Arrays.toString(h.shape) + " is too large");
+      }
+      if (fileSize - dataStart < bytes) {
+        throw bad(path, "truncated: shape " + Arrays.toString(h.shape) + " of " + h.descr
+            + " needs " + bytes + " bytes of data, the file has " + (fileSize - dataStart));
+      }
+      long[] storedShape = h.shape.clone();
+      if (h.fortran) {
+        reverse(storedShape);
+      }
+      Tensor t = Tensor.empty(h.dtype, storedShape);
+      MemorySegment seg = t.segment();
+      ch.position(dataStart);
+      for (long pos = 0; pos < bytes; pos += CHUNK) {
+        ByteBuffer b = seg.asSlice(pos, Math.min(CHUNK, bytes - pos)).asByteBuffer();
+        readFully(ch, b, path, "the data");
+      }
+      if (h.bigEndian) {
+        swapBytes(seg, bytes, h.dtype.componentType().byteSize());
+      }
+      if (h.dtype == DType.BOOL) {
+        normalizeBools(seg, bytes);
+      }
+      if (h.fortran && storedShape.length > 1) {
+        int n = storedShape.length;
+        int[] rev = new int[n];
+        for (int i = 0; i < n; i++) {
+          rev[i] = n - 1 - i;
+        }
+        t = t.permute(rev).contiguous();
+      }
+      return t;
+    }
+  }
+
+  private static void readFully(FileChannel ch, ByteBuffer b, Path path, String what)
+      throws IOException {
+    while (b.hasRemaining()) {
+      if (ch.read(b) < 0) {
+        throw bad(path, "truncated while reading " + what);
+      }
+    }
+  }
+
+  private static void swapBytes(MemorySegment seg, long bytes, int width) {
+    switch (width) {
+      case 2 -> {
+        for (long i = 0; i < bytes; i += 2) {
+          seg.set(ValueLayout.JAVA_SHORT_UNALIGNED, i,
+              Short.reverseBytes(seg.get(ValueLayout.JAVA_SHORT_UNALIGNED, i)));
+        }
+      }
+      case 4 -> {
+        for (long i = 0; i < bytes; i += 4) {
+          seg.set(ValueLayout.JAVA_INT_UNALIGNED, i,
+              Integer.reverseBytes(seg.get(ValueLayout.JAVA_INT_UNALIGNED, i)));
+        }
+      }
+      case 8 -> {
+        for (long i = 0; i < bytes; i += 8) {
+          seg.set(ValueLayout.JAVA_LONG_UNALIGNED, i,
+              Long.reverseBytes(seg.get(ValueLayout.JAVA_LONG_UNALIGNED, i)));
+        }
+      }
+      default -> { } // single bytes have no order
+    }
+  }
+
+  /** NumPy bools are any nonzero byte; the runtime's BOOL storage is exactly 0 or 1. */
+  private static void normalizeBools(MemorySegment seg, long bytes) {
+    for (long i = 0; i < bytes; i++) {
+      if (seg.get(ValueLayout.JAVA_BYTE, i) != 0) {
+        seg.set(ValueLayout.JAVA_BYTE, i, (byte) 1);
+      }
+    }
+  }
+
+  private static void reverse(long[] a) {
+    for (int i = 0, j = a.length - 1; i < j; i++, j--) {
+      long x = a[i];
+      a[i] = a[j];
+      a[j] = x;
+    }
+  }
+
+  private static String hexBytes(ByteBuffer b, int n) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < n; i++) {
+      sb.append(String.format("%02x", b.get(i) & 0xFF));
+    }
+    return sb.toString();
+  }
+
+  static IOException bad(Path path, String what) {
+    return new IOException("bad .npy file " + path + ": " + what);
+  }
+
+  /** The parsed header dictionary. */
+  private record Header(String descr, DType dtype, boolean bigEndian, boolean fortran,
+      long[] shape) {
+
+    static Header parse(String text, Path path) throws IOException {
+      Map<String, Object> dict = new DictParser(text, path).parse();
+      if (!dict.keySet().equals(java.util.Set.of("descr", "fortran_order", "shape"))) {
+        throw bad(path, "header keys must be exactly descr, fortran_order and shape, got "
+            + dict.keySet());
+      }
+      if (!(dict.get("descr") instanceof String descr)) {
+        throw bad(path, "descr must be a string, got " + dict.get("descr"));
+      }
+      if (!(dict.get("fortran_order") instanceof Boolean fortran)) {
+        throw bad(path, "fortran_order must be True or False, got " + dict.get("fortran_order"));
+      }
+      if (!(dict.get("shape") instanceof long[] shape)) {
+        throw bad(path, "shape must be a tuple of integers, got " + dict.get("shape"));
+      }
+      if (descr.length() < 2) {
+        throw bad(path, "unsupported dtype '" + descr + "'");
+      }
+      char order = descr.charAt(0);
+      String code = "<>|=".indexOf(order) >= 0 ? descr.substring(1) : descr;
+      boolean big = order == '>';
+      DType dtype = switch (code) {
+        case "b1", "?" -> DType.BOOL;
+        case "u1" -> DType.UINT8;
+        case "i1" -> DType.INT8;
+        case "i2" -> DType.INT16;
+        case "i4" -> DType.INT32;
+        case "i8" -> DType.INT64;
+        case "u2" -> DType.UINT16;
+        case "u4" -> DType.UINT32;
+        case "u8" -> DType.UINT64;
+        case "f2" -> DType.FLOAT16;
+        case "f4" -> DType.FLOAT32;
+        case "f8" -> DType.FLOAT64;
+        case "c8" -> DType.COMPLEX64;
+        case "c16" -> DType.COMPLEX128;
+        case "V2" -> DType.BFLOAT16; // ml_dtypes' bfloat16 is saved as 2-byte void
+        default -> throw bad(path, "unsupported dtype '" + descr + "' (supported: bool, int8-64,"
+            + " uint8-64, float16/32/64, complex64/128, and V2 as bfloat16)");
+      };
+      return new Header(descr, dtype, big, fortran, shape);
+    }
+  }
+
+  /** A strict parser for the Python literal dict of a {@code .npy} header. */
+  private static final class DictParser {
+    private final String s;
+    private final Path path;
+    private int pos;
+
+    DictParser(String s, Path path) {
+      this.s = s;
+      this.path = path;
+    }
+
+    Map<String, Object> parse() throws IOException {
+      Map<String, Object> m = new LinkedHashMap<>();
+      ws();
+      expect('{');
+      while (true) {
+        ws();
+        if (peek() == '}') {
+          pos++;
+          break;
+        }
+        String key = string();
+        ws();
+        expect(':');
+        ws();
+        Object value = value();
+        if (m.put(key, value) != null) {
+          throw bad(path, "duplicate header key '" + key + "'");
+        }
+        ws();
+        if (peek() == ',') {
+          pos++;
+        } else {
+          ws();
+          expect('}');
+          break;
+        }
+      }
+      ws();
+      if (pos != s.length()) {
+        throw bad(path, "unexpected characters after the header dictionary at offset " + pos);
+      }
+      return m;
+    }
+
+    private Object value() throws IOException {
+      char c = peek();
+      if (c == '\'' || c == '"') {
+        return string();
+      }
+      if (s.startsWith("True", pos)) {
+        pos += 4;
+        return Boolean.TRUE;
+      }
+      if (s.startsWith("False", pos)) {
+        pos += 5;
+        return Boolean.FALSE;
+      }
+      if (c == '(') {
+        return tuple();
+      }
+      throw bad(path, "unexpected header value at offset " + pos + ": '" + excerpt() + "'");
+    }
+
+    private long[] tuple() throws IOException {
+      expect('(');
+      List<Long> dims = new ArrayList<>();
+      while (true) {
+        ws();
+        if (peek() == ')') {
+          pos++;
+          break;
+        }
+        int start = pos;
+        while (pos < s.length() && Character.isDigit(s.charAt(pos))) {
+          pos++;
+        }
+        String digits = s.substring(start, pos);
+        if (digits.isEmpty()) {
+          throw bad(path, "shape entries must be non-negative integers, got '" + excerpt() + "'");
+        }
+        if (pos < s.length() && s.charAt(pos) == 'L') {
+          pos++; // Python 2 long suffix in old files
+        }
+        long dim;
+        try {
+          dim = Long.parseLong(digits);
+        } catch (NumberFormatException e) {
+          throw bad(path, "shape entry " + digits + " is too large");
+        }
+        dims.add(dim);
+        if (dims.size() > MAX_DIMS) {
+          throw bad(path, "more than " + MAX_DIMS + " dimensions in shape");
+        }
+        ws();
+        if (peek() == ',') {
+          pos++;
+        } else {
+          ws();
+          expect(')');
+          break;
+        }
+      }
+      long[] shape = dims.stream().mapToLong(Long::longValue).toArray();
+      long n = 1;
+      for (long d : shape) {
+        try {
+          n = Math.multiplyExact(n, d);
+        } catch (ArithmeticException e) {
+          throw bad(path, "shape " + Arrays.toString(shape) + " has more than 2^63 elements");
+        }
+      }
+      return shape;
+    }
+
+    private String string() throws IOException {
+      char q = peek();
+      if (q != '\'' && q != '"') {
+        throw bad(path, "expected a quoted string at offset " + pos + ": '" + excerpt() + "'");
+      }
+      int end = s.indexOf(q, pos + 1);
+      if (end < 0 || end - pos > 64) {
+        throw bad(path, "unterminated or overlong string at offset " + pos);
+      }
+      String r = s.substring(pos + 1, end);
+      pos = end + 1;
+      return r;
+    }
+
+    private char peek() throws IOException {
+      if (pos >= s.length()) {
+        throw bad(path, "header ends early at offset " + pos);
+      }
+      return s.charAt(pos);
+    }
+
+    private void expect(char c) throws IOException {
+      if (peek() != c) {
+        throw bad(path, "expected '" + c + "' at offset " + pos + ": '" + excerpt() + "'");
+      }
+      pos++;
+    }
+
+    private void ws() {
+      while (pos < s.length() && (s.charAt(pos) == ' ' || s.charAt(pos) == '\n'
+          || s.charAt(pos) == '\t' || s.charAt(pos) == '\r')) {
+        pos++;
+      }
+    }
+
+    private String excerpt() {
+      String e = s.substring(pos, Math.min(s.length(), pos + 20));
+      return e.replaceAll("[^\\x20-\\x7e]", "?");
+    }
+  }
+}
