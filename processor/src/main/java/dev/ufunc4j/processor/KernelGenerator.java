@@ -169,7 +169,7 @@ final class KernelGenerator {
     for (String reserved : List.of("INSTANCE", "LANES", "ORDER", "BYTES", "SHORTS", "INTS", "LONGS",
         "FLOATS", "DOUBLES", "BYTES_PACKED", "SHORTS_PACKED", "i", "n", "bound", "count", "k",
         "done", "rank", "shape", "segments", "offsets", "strides", "floatScalars", "intScalars",
-        "index", "inner", "d", "i0", "i1", "result", "stored", "live")) {
+        "index", "inner", "d", "i0", "i1", "live")) {
       classNames.newName(reserved, reserved);
     }
     inputNames = new ArrayList<>();
@@ -466,7 +466,7 @@ final class KernelGenerator {
         Lane s = Lane.storage(in.dtype());
         Value raw = Value.vector(CodeBlock.of("$T.broadcast($N, $N.getAtIndex($L, $N))", s.vector,
             vc.species(s), in.data(), s.layout, in.offset()), s);
-        values.set(k, vc.temp(inputNames.get(k), toCompute(vc, raw, k)));
+        values.set(k, vc.declare(inputNames.get(k), toCompute(vc, raw, k)));
       }
     }
     body.beginControlFlow("for (long i = 0; i < bound; i += LANES)");
@@ -474,7 +474,7 @@ final class KernelGenerator {
       if (!pattern.get(k)) {
         Operand in = inputs.get(k);
         Value raw = loadContiguous(vc, in);
-        values.set(k, vc.temp(inputNames.get(k), toCompute(vc, raw, k)));
+        values.set(k, vc.declare(inputNames.get(k), toCompute(vc, raw, k)));
       }
     }
     Value stored = computeAndConvert(vc, values, null);
@@ -506,8 +506,8 @@ final class KernelGenerator {
     CodeBlock load = CodeBlock.of("$T.fromMemorySegment($N, $N, $L, ORDER)", s.vector,
         vc.species(s), in.data(), byteOffset);
     if (packable.contains(s)) {
-      load = CodeBlock.of("$N\n    ? $T.broadcast($T.SPECIES_64, $N.get(JAVA_INT_UNALIGNED, $L))"
-              + ".reinterpretAs$Ls()\n    : $L",
+      load = CodeBlock.of("($N\n    ? $T.broadcast($T.SPECIES_64, $N.get(JAVA_INT_UNALIGNED, $L))"
+              + ".reinterpretAs$Ls()\n    : $L)",
           packedFlag(s), INT_VECTOR, INT_VECTOR, in.data(), byteOffset,
           s == Lane.BYTE ? "Byte" : "Short", load);
     }
@@ -576,7 +576,7 @@ final class KernelGenerator {
       Lane s = Lane.storage(in.dtype());
       Value raw = Value.vector(CodeBlock.of("$T.fromArray($N, $N, 0)", s.vector, vc.species(s),
           arrays.get(k + 1)), s);
-      values.add(vc.temp(inputNames.get(k), toCompute(vc, raw, k)));
+      values.add(vc.declare(inputNames.get(k), toCompute(vc, raw, k)));
     }
     Value stored = computeAndConvert(vc, values, guarded ? "live" : null);
     body.addStatement("$L.intoArray($N, 0)", stored.code(), arrays.get(0));

@@ -43,7 +43,11 @@ final class VectorCode {
 
   /** Declares a local holding {@code v} and returns a value naming it. */
   Value temp(String hint, Value v) {
-    String name = names.newName(hint);
+    return declare(names.newName(hint), v);
+  }
+
+  /** Declares a local named exactly {@code name} (already allocated) holding {@code v}. */
+  Value declare(String name, Value v) {
     TypeName type = switch (v.kind()) {
       case VECTOR -> v.lane().vector;
       case MASK -> maskType(v.lane());
