@@ -107,9 +107,14 @@ public final class ElementwiseProcessor extends AbstractProcessor {
       StringWriter trace = new StringWriter();
       t.printStackTrace(new PrintWriter(trace));
       processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
-          Message.INTERNAL_ERROR.format(current, trace));
+          Message.INTERNAL_ERROR.format(current, t + " at " + firstFrame(t), trace));
     }
     return false;
+  }
+
+  private static String firstFrame(Throwable t) {
+    StackTraceElement[] frames = t.getStackTrace();
+    return frames.length == 0 ? "?" : frames[0].toString();
   }
 
   private Set<DType> dtypes() {

@@ -282,8 +282,12 @@ final class KernelGenerator {
             : "float $N = (float) floatScalars[$L]", scalarNames.get(s), s);
       } else {
         Lane l = entry.lanes();
-        m.addStatement(l == Lane.LONG ? "long $N = intScalars[$L]"
-            : "$T $N = ($T) intScalars[$L]", l.primitive, scalarNames.get(s), l.primitive, s);
+        if (l == Lane.LONG) {
+          m.addStatement("long $N = intScalars[$L]", scalarNames.get(s), s);
+        } else {
+          m.addStatement("$T $N = ($T) intScalars[$L]", l.primitive, scalarNames.get(s),
+              l.primitive, s);
+        }
       }
     }
     m.beginControlFlow("switch (rank)");

@@ -63,7 +63,8 @@ enum Message {
       "LocalType", "local %s has type %s; locals of a %s body have type %s or boolean"),
   INTERNAL_ERROR(
       "InternalError",
-      "internal error of the ufunc4j processor while handling %s; please report it:%n%s");
+      "internal error of the ufunc4j processor while handling %s: %s; please report it with"
+          + " this trace:%n%s");
 
   private final String tag;
   private final String format;

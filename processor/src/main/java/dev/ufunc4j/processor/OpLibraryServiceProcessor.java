@@ -65,7 +65,7 @@ public final class OpLibraryServiceProcessor extends AbstractProcessor {
       StringWriter trace = new StringWriter();
       t.printStackTrace(new PrintWriter(trace));
       processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
-          Message.INTERNAL_ERROR.format(SERVICE_FILE, trace));
+          Message.INTERNAL_ERROR.format(SERVICE_FILE, t, trace));
     }
     return false;
   }
