@@ -8,6 +8,7 @@ import com.sun.source.tree.LiteralTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.ParenthesizedTree;
+import com.sun.source.tree.PrimitiveTypeTree;
 import com.sun.source.tree.ReturnTree;
 import com.sun.source.tree.StatementTree;
 import com.sun.source.tree.Tree;
@@ -85,7 +86,8 @@ final class BodyLowering {
 
   private void lowerLocal(TreePath path, VariableTree v, Scope scope, List<Body.Local> locals) {
     String name = v.getName().toString();
-    TypeMirror type = trees.getTypeMirror(path);
+    Element element = trees.getElement(path);
+    TypeMirror type = element != null ? element.asType() : trees.getTypeMirror(path);
     ValueType localType = switch (type.getKind()) {
       case BOOLEAN -> ValueType.BOOLEAN;
       case DOUBLE -> scope.bodyType == ValueType.DOUBLE ? ValueType.DOUBLE : null;
@@ -351,7 +353,9 @@ final class BodyLowering {
     }
 
     private Expr cast(TreePath path, TypeCastTree tree) {
-      TypeKind target = javaType(new TreePath(path, tree.getType()));
+      TypeKind target = tree.getType() instanceof PrimitiveTypeTree primitive
+          ? primitive.getPrimitiveTypeKind()
+          : javaType(path);
       ValueType wanted = switch (target) {
         case DOUBLE -> ValueType.DOUBLE;
         case LONG -> ValueType.LONG;
