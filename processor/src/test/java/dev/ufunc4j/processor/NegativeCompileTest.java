@@ -6,6 +6,8 @@ import static com.google.testing.compile.Compiler.javac;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
+import java.util.List;
+import java.util.Locale;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -158,11 +160,16 @@ class NegativeCompileTest {
             + "        + counter; }")).onLineContaining("+ counter");
   }
 
+  /**
+   * The whole supported language validates and generates. (The generated kernels themselves
+   * compile and run in the generated-samples module: the runtime they implement is not visible
+   * here, so this compile fails later, on the generated code's imports only.)
+   */
   @Test
   void acceptsTheSupportedLanguage() {
     Compilation c = javac()
         .withProcessors(new ElementwiseProcessor(), new OpLibraryServiceProcessor())
-        .withOptions("-Aufunc4j.dtypes=float32,int32", "-proc:only")
+        .withOptions("-Aufunc4j.dtypes=float32,int32")
         .compile(source("""
               static final double HALF = 0.5;
               @Elementwise(promote = Promote.INT_TO_FLOAT)
@@ -176,7 +183,12 @@ class NegativeCompileTest {
               @Elementwise
               static boolean p(boolean c, long a) { return c != a > 3; }
             """));
-    assertThat(c).succeededWithoutWarnings();
-    assertThat(c.generatedSourceFiles().size()).isGreaterThan(3);
+    List<String> ours = c.diagnostics().stream()
+        .map(d -> d.getMessage(Locale.ROOT))
+        .filter(m -> m.contains("[Elementwise/"))
+        .toList();
+    assertThat(ours).isEmpty();
+    assertThat(c.errors().stream().map(d -> String.valueOf(d.getSource().getName())).distinct()
+        .toList()).contains("/SOURCE_OUTPUT/test/Ops_g_int32_int32.java");
   }
 }
