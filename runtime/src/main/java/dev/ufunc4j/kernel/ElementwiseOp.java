@@ -12,10 +12,15 @@ import java.util.Objects;
  * kernels, one per accepted combination of operand dtypes. Built by generated code through {@link
  * #builder}; read by the planner.
  *
- * <p>Table lookup costs an array read: for up to two tensor operands the key is the mixed-radix
- * number of their dtype ordinals; ops with three or more operands have fused kernels only where
- * every operand has the same dtype, keyed by that dtype (other combinations are converted to the
- * compute dtype first by the planner).
+ * <p>Table lookup costs an array read: for up to two promoting tensor operands the key is the
+ * mixed-radix number of their dtype ordinals; ops with three or more promoting operands have fused
+ * kernels only where every promoting operand has the same dtype, keyed by that dtype (other
+ * combinations are converted to the compute dtype first by the planner). Condition operands (BOOL,
+ * {@code where}'s {@code c}) do not join promotion and are not part of the key.
+ *
+ * <p>An op with {@code @Scalar} parameters can compute in a dtype the tensors alone would not give
+ * (PyTorch: {@code int32 tensor * 2.5 -> float32}); its table therefore also keys on the promoted
+ * dtype, and the planner looks entries up with {@link #entryPromotedTo}.
  */
 public final class ElementwiseOp {
 
@@ -36,7 +41,10 @@ public final class ElementwiseOp {
   private final List<ScalarKind> scalarKinds;
   private final Promote promote;
   private final boolean predicate;
+  private final boolean mayThrow;
+  private final boolean keyedByPromoted;
   private final int[] keyToEntry;
+  private final DType[] entryPromoted;
   private final DType[][] entryInputs;
   private final DType[] entryCompute;
   private final DType[] entryResult;
@@ -55,16 +63,20 @@ public final class ElementwiseOp {
     this.scalarKinds = List.copyOf(b.scalarKinds);
     this.promote = b.promote;
     this.predicate = b.predicate;
+    this.mayThrow = b.mayThrow;
+    this.keyedByPromoted = !scalarParams.isEmpty();
     this.factory = Objects.requireNonNull(b.factory, "factory");
     int n = b.inputs.size();
     this.entryInputs = b.inputs.toArray(new DType[0][]);
+    this.entryPromoted = b.promoted.toArray(new DType[0]);
     this.entryCompute = b.compute.toArray(new DType[0]);
     this.entryResult = b.result.toArray(new DType[0]);
     this.kernels = new ElementwiseKernel[n];
-    this.keyToEntry = new int[keySpace(tensorParams.size())];
+    this.keyToEntry =
+        new int[keySpace(promotingArity()) * (keyedByPromoted ? NUM_DTYPES : 1)];
     Arrays.fill(keyToEntry, -1);
     for (int i = 0; i < n; i++) {
-      int key = key(entryInputs[i]);
+      int key = key(entryPromoted[i], entryInputs[i]);
       if (key < 0) {
         throw new IllegalArgumentException(
             "op " + name + ": entry " + Arrays.toString(entryInputs[i])
@@ -87,33 +99,77 @@ public final class ElementwiseOp {
     };
   }
 
-  private int key(DType[] dtypes) {
+  private int promotingArity() {
+    int count = 0;
+    for (boolean condition : conditionOperand) {
+      if (!condition) {
+        count++;
+      }
+    }
+    return count;
+  }
+
+  /** The table key, or -1 when no kernel can exist for these dtypes. */
+  private int key(DType promoted, DType[] dtypes) {
     int arity = tensorParams.size();
     if (dtypes.length != arity) {
       throw new IllegalArgumentException(
           "op " + name + " takes " + arity + " tensor operands, got " + dtypes.length);
     }
-    return switch (arity) {
-      case 0 -> 0;
-      case 1 -> dtypes[0].ordinal();
-      case 2 -> dtypes[0].ordinal() * NUM_DTYPES + dtypes[1].ordinal();
-      default -> {
-        for (DType d : dtypes) {
-          if (d != dtypes[0]) {
-            yield -1;
-          }
+    int promoting = 0;
+    int key = 0;
+    DType first = null;
+    for (int i = 0; i < arity; i++) {
+      if (conditionOperand[i]) {
+        if (dtypes[i] != DType.BOOL) {
+          return -1;
         }
-        yield dtypes[0].ordinal();
+        continue;
       }
-    };
+      promoting++;
+      if (first == null) {
+        first = dtypes[i];
+      } else if (dtypes[i] != first && promotingArity() > 2) {
+        return -1;
+      }
+      if (promotingArity() <= 2) {
+        key = key * NUM_DTYPES + dtypes[i].ordinal();
+      }
+    }
+    if (promoting > 2) {
+      key = first.ordinal();
+    }
+    return keyedByPromoted ? key * NUM_DTYPES + promoted.ordinal() : key;
   }
 
   /**
    * The table entry for these operand dtypes (one per tensor parameter, in order), or -1 when the
-   * op has no kernel for exactly this combination.
+   * op has no kernel for exactly this combination. For ops without {@code @Scalar} parameters,
+   * whose compute dtype follows from the tensors alone.
+   *
+   * @throws IllegalStateException if the op has {@code @Scalar} parameters: use {@link
+   *     #entryPromotedTo}
    */
   public int entry(DType... operandDtypes) {
-    int key = key(operandDtypes);
+    if (keyedByPromoted) {
+      throw new IllegalStateException(
+          "op " + name + " has @Scalar parameters: look entries up with entryPromotedTo");
+    }
+    int key = key(null, operandDtypes);
+    return key < 0 ? -1 : keyToEntry[key];
+  }
+
+  /**
+   * The table entry for these operand dtypes whose promotion (tensors and wrapped scalars
+   * together, after the op's {@link Promote} mode) gives {@code promoted}, or -1 when there is
+   * none.
+   */
+  public int entryPromotedTo(DType promoted, DType... operandDtypes) {
+    if (!keyedByPromoted) {
+      int index = entry(operandDtypes);
+      return index >= 0 && entryPromoted[index] == promoted ? index : -1;
+    }
+    int key = key(Objects.requireNonNull(promoted, "promoted"), operandDtypes);
     return key < 0 ? -1 : keyToEntry[key];
   }
 
@@ -135,6 +191,14 @@ public final class ElementwiseOp {
   /** The operand dtypes of table entry {@code index}. */
   public List<DType> entryInputs(int index) {
     return List.of(entryInputs[index]);
+  }
+
+  /**
+   * The dtype promotion gives for table entry {@code index} (FLOAT16 for two FLOAT16 operands); the
+   * result dtype of a non-predicate op.
+   */
+  public DType entryPromoted(int index) {
+    return entryPromoted[index];
   }
 
   /** The dtype table entry {@code index} computes in (FLOAT32 for FLOAT16 operands). */
@@ -186,6 +250,15 @@ public final class ElementwiseOp {
     return predicate;
   }
 
+  /**
+   * True when some integral kernels of this op divide and throw {@link ArithmeticException} on a
+   * zero divisor. Such a kernel may have written part of its output before it throws: a caller
+   * that must leave an {@code out=} or in-place target untouched runs it into a temporary first.
+   */
+  public boolean mayThrow() {
+    return mayThrow;
+  }
+
   @Override
   public String toString() {
     return declaringClass + "." + name + tensorParams;
@@ -205,7 +278,9 @@ public final class ElementwiseOp {
     private final List<ScalarKind> scalarKinds = new ArrayList<>();
     private Promote promote = Promote.PROMOTE;
     private boolean predicate;
+    private boolean mayThrow;
     private final List<DType[]> inputs = new ArrayList<>();
+    private final List<DType> promoted = new ArrayList<>();
     private final List<DType> compute = new ArrayList<>();
     private final List<DType> result = new ArrayList<>();
     private KernelFactory factory;
@@ -243,9 +318,19 @@ public final class ElementwiseOp {
       return this;
     }
 
-    /** Adds table entry number {@code entryCount()}: these operand dtypes, compute and result. */
-    public Builder entry(DType compute, DType result, DType... operandDtypes) {
+    /** See {@link ElementwiseOp#mayThrow()}. */
+    public Builder mayThrow(boolean throwsArithmetic) {
+      this.mayThrow = throwsArithmetic;
+      return this;
+    }
+
+    /**
+     * Adds table entry number {@code entryCount()}: these operand dtypes, the dtype they promote
+     * to, the dtype the kernel computes in and the dtype it stores.
+     */
+    public Builder entry(DType promoted, DType compute, DType result, DType... operandDtypes) {
       this.inputs.add(operandDtypes.clone());
+      this.promoted.add(promoted);
       this.compute.add(compute);
       this.result.add(result);
       return this;

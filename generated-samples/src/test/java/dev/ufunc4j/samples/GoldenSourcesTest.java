@@ -1,0 +1,220 @@
+package dev.ufunc4j.samples;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static com.google.testing.compile.Compiler.javac;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.JavaFileObjects;
+import dev.ufunc4j.processor.ElementwiseProcessor;
+import dev.ufunc4j.processor.OpLibraryServiceProcessor;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
+
+/**
+ * Golden generated sources: one expected file per generated type (and the service file) under
+ * {@code src/test/resources/goldens/GoldenSourcesTest/<testMethod>/}. Each case restricts the
+ * dtypes ({@code -Aufunc4j.dtypes}) to keep the goldens readable. The generated code must also
+ * compile without a warning under {@code -Xlint:all}.
+ *
+ * <p>Regenerate after an intended change of the output with one command:
+ * {@value #REGENERATE}
+ */
+class GoldenSourcesTest {
+
+  static final String REGENERATE =
+      "mvn -B -ntp -pl generated-samples -am verify -Dufunc4j.updateGoldens=true";
+
+  private static final String HEADER = """
+      package golden;
+
+      import dev.ufunc4j.annotation.Elementwise;
+      import dev.ufunc4j.annotation.Promote;
+      import dev.ufunc4j.annotation.Scalar;
+
+      public final class Ops {
+        private Ops() {}
+
+      """;
+
+  private static Compilation compile(String dtypes, String members) {
+    return javac()
+        .withProcessors(new ElementwiseProcessor(), new OpLibraryServiceProcessor())
+        .withOptions("--add-modules", "jdk.incubator.vector", "-Xlint:all,-incubating,-processing",
+            "-Aufunc4j.dtypes=" + dtypes)
+        .compile(JavaFileObjects.forSourceString("golden.Ops", HEADER + members + "}\n"));
+  }
+
+  /** Generated files by relative path (package path for sources, resource path otherwise). */
+  private static Map<String, String> outputs(Compilation c) {
+    Map<String, String> files = new TreeMap<>();
+    for (JavaFileObject f : c.generatedFiles()) {
+      String name = f.getName().replaceFirst("^/(SOURCE|CLASS)_OUTPUT/", "");
+      if (name.endsWith(".class")) {
+        continue;
+      }
+      try {
+        files.put(name, f.getCharContent(true).toString());
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return files;
+  }
+
+  private static void checkGoldens(TestInfo info, String dtypes, String members)
+      throws IOException {
+    Compilation c = compile(dtypes, members);
+    assertThat(c).succeededWithoutWarnings();
+    Map<String, String> actual = outputs(c);
+    String method = info.getTestMethod().orElseThrow().getName();
+    Path dir = Path.of(System.getProperty("ufunc4j.goldens", "src/test/resources/goldens"))
+        .resolve("GoldenSourcesTest").resolve(method);
+    if (Boolean.getBoolean("ufunc4j.updateGoldens")) {
+      if (Files.exists(dir)) {
+        try (Stream<Path> old = Files.walk(dir)) {
+          for (Path p : old.sorted(java.util.Comparator.reverseOrder()).toList()) {
+            Files.delete(p);
+          }
+        }
+      }
+      for (Map.Entry<String, String> e : actual.entrySet()) {
+        Path p = dir.resolve(e.getKey());
+        Files.createDirectories(p.getParent());
+        Files.writeString(p, e.getValue(), StandardCharsets.UTF_8);
+      }
+      return;
+    }
+    List<String> problems = new ArrayList<>();
+    for (Map.Entry<String, String> e : actual.entrySet()) {
+      Path p = dir.resolve(e.getKey());
+      if (!Files.exists(p)) {
+        problems.add("missing golden " + p);
+      } else if (!Files.readString(p, StandardCharsets.UTF_8).equals(e.getValue())) {
+        problems.add("generated " + e.getKey() + " differs from golden " + p);
+      }
+    }
+    if (Files.exists(dir)) {
+      try (Stream<Path> files = Files.walk(dir)) {
+        for (Path p : files.filter(Files::isRegularFile).toList()) {
+          String rel = dir.relativize(p).toString().replace('\\', '/');
+          if (!actual.containsKey(rel)) {
+            problems.add("golden " + p + " is no longer generated");
+          }
+        }
+      }
+    }
+    if (!problems.isEmpty()) {
+      fail(String.join("\n", problems) + "\nIf the change is intended, regenerate the goldens"
+          + " with:\n  " + REGENERATE);
+    }
+  }
+
+  @Test
+  void unaryFloatingOp(TestInfo info) throws IOException {
+    checkGoldens(info, "float16,float32,int32", """
+          @Elementwise(promote = Promote.INT_TO_FLOAT)
+          public static double silu(double x) {
+            return x / (1 + Math.exp(-x));
+          }
+        """);
+  }
+
+  @Test
+  void promotedBinaryOp(TestInfo info) throws IOException {
+    checkGoldens(info, "int32,float32", """
+          @Elementwise
+          public static double mul(double a, double b) {
+            return a * b;
+          }
+        """);
+  }
+
+  @Test
+  void overloadedLongDoubleOp(TestInfo info) throws IOException {
+    checkGoldens(info, "uint8,int64,float64", """
+          @Elementwise
+          public static double sub(double a, double b) {
+            return a - b;
+          }
+
+          @Elementwise
+          public static long sub(long a, long b) {
+            return a - b;
+          }
+        """);
+  }
+
+  @Test
+  void predicate(TestInfo info) throws IOException {
+    checkGoldens(info, "float32,int16", """
+          @Elementwise
+          public static boolean greater(double a, double b) {
+            return a > b;
+          }
+
+          @Elementwise
+          public static boolean greater(long a, long b) {
+            return a > b;
+          }
+        """);
+  }
+
+  @Test
+  void scalarOp(TestInfo info) throws IOException {
+    checkGoldens(info, "int32,float32", """
+          @Elementwise
+          public static double scaledAdd(double a, double b, @Scalar double alpha) {
+            return a + alpha * b;
+          }
+
+          @Elementwise
+          public static long scaledAdd(long a, long b, @Scalar long alpha) {
+            return a + alpha * b;
+          }
+        """);
+  }
+
+  @Test
+  void conditionalBody(TestInfo info) throws IOException {
+    checkGoldens(info, "int8,bfloat16", """
+          @Elementwise
+          public static double relu(double x) {
+            return x > 0 ? x : 0;
+          }
+
+          @Elementwise
+          public static long safeDiv(long a, long b) {
+            return b == 0 ? 0 : a / b;
+          }
+        """);
+  }
+
+  @Test
+  void outputIsDeterministic() {
+    String members = """
+          @Elementwise
+          public static double f(double a, double b) { return Math.max(a, b) * 2; }
+          @Elementwise
+          public static long f(long a, long b) { return a >> 1 | b; }
+        """;
+    Map<String, String> first = outputs(compile("bool,uint8,int32,float16,float64", members));
+    Map<String, String> second = outputs(compile("bool,uint8,int32,float16,float64", members));
+    assertEquals(first, second);
+    assertThat(first.values().stream().anyMatch(s -> s.matches("(?s).*\\d{4}-\\d{2}-\\d{2}.*")))
+        .isFalse();
+  }
+}

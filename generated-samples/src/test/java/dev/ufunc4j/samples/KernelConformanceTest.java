@@ -1,0 +1,541 @@
+package dev.ufunc4j.samples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.ufunc4j.dtype.DType;
+import dev.ufunc4j.kernel.ElementwiseKernel;
+import dev.ufunc4j.kernel.ElementwiseOp;
+import dev.ufunc4j.kernel.OpLibrary;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Parameter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.ServiceLoader;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Every generated kernel of the sample ops against its own declared scalar method: for every table
+ * entry (dtype combination), on edge values (all pairs) and random values, through the kernel SPI
+ * in rank 1, 2, 3 and 5 layouts with contiguous, stride-0 and strided operands.
+ *
+ * <p>Integral and bool results must match exactly ({@code narrow(method((long) a, (long) b))}).
+ * Floating results match exactly where the body is correctly rounded in the compute dtype, else
+ * within the op's stated ulp bound (scaled by the operands' magnitude, since a float32 kernel
+ * computes in float32 while the reference computes in double).
+ */
+class KernelConformanceTest {
+
+  /** Ulp bounds for ops whose lanewise functions are not correctly rounded or chain roundings. */
+  private static final Map<String, Long> ULPS = Map.ofEntries(
+      Map.entry("add", 0L),
+      Map.entry("silu", 4L),
+      Map.entry("axpy", 2L),
+      Map.entry("wave", 8L),
+      Map.entry("clamp", 0L));
+
+  /**
+   * Ops whose bodies only add, multiply and select: on UINT64 their long-semantics reference
+   * agrees with the kernel's unsigned semantics for every bit pattern. Other ops are checked on
+   * UINT64 values below 2^31, where signed and unsigned readings agree.
+   */
+  private static final java.util.Set<String> UNSIGNED_SAFE =
+      java.util.Set.of("add", "axpy", "where", "logicalXor");
+
+  private static long ulpBound(ElementwiseOp op, int entry) {
+    Long declared = ULPS.get(op.name());
+    if (declared != null) {
+      return declared;
+    }
+    return op.entryCompute(entry) == DType.FLOAT64 ? 0 : 1;
+  }
+
+  static List<ElementwiseOp> sampleOps() {
+    List<ElementwiseOp> ops = new ArrayList<>();
+    for (OpLibrary lib : ServiceLoader.load(OpLibrary.class)) {
+      if (lib.getClass().getPackageName().equals("dev.ufunc4j.samples")) {
+        ops.addAll(lib.ops());
+      }
+    }
+    return ops;
+  }
+
+  @Test
+  void librariesAreRegistered() {
+    List<String> names = sampleOps().stream().map(ElementwiseOp::name).toList();
+    assertTrue(names.containsAll(List.of("add", "silu")), names.toString());
+  }
+
+  @TestFactory
+  Stream<DynamicNode> everyKernelMatchesItsScalarMethod() {
+    return sampleOps().stream().map(op -> DynamicContainer.dynamicContainer(op.name(),
+        java.util.stream.IntStream.range(0, op.entryCount()).mapToObj(i ->
+            DynamicTest.dynamicTest(op.name() + op.entryInputs(i) + " -> "
+                + op.entryPromoted(i) + (op.arity() > 0 ? "" : ""), () -> checkEntry(op, i)))));
+  }
+
+  // ----------------------------------------------------------------------------- reference
+
+  private enum Body {
+    DOUBLE,
+    LONG,
+    BOOLEAN
+  }
+
+  private record Reference(Method method, Body body, int[] tensorPosition, int[] scalarPosition) {}
+
+  private static Reference reference(ElementwiseOp op, int entry) throws Exception {
+    DType compute = op.entryCompute(entry);
+    Class<?> declaring = Class.forName(op.declaringClass());
+    Method doubleM = null;
+    Method longM = null;
+    Method boolM = null;
+    for (Method m : declaring.getDeclaredMethods()) {
+      if (!m.getName().equals(op.name())
+          || m.getParameterCount() != op.arity() + op.scalarParams().size()) {
+        continue;
+      }
+      List<Class<?>> types = new ArrayList<>(Arrays.asList(m.getParameterTypes()));
+      types.add(m.getReturnType());
+      if (types.contains(double.class)) {
+        doubleM = m;
+      } else if (types.contains(long.class)) {
+        longM = m;
+      } else {
+        boolM = m;
+      }
+    }
+    Body body;
+    Method m;
+    if (compute.isFloatingPoint()) {
+      body = Body.DOUBLE;
+      m = doubleM;
+    } else if (compute == DType.BOOL && boolM != null) {
+      body = Body.BOOLEAN;
+      m = boolM;
+    } else {
+      body = Body.LONG;
+      m = longM;
+    }
+    if (m == null) {
+      throw new AssertionError("no " + body + " overload of " + op.name());
+    }
+    m.setAccessible(true);
+    Parameter[] params = m.getParameters();
+    int[] tensorPos = new int[op.arity()];
+    int[] scalarPos = new int[op.scalarParams().size()];
+    for (int p = 0; p < params.length; p++) {
+      String name = params[p].getName();
+      int t = op.tensorParams().indexOf(name);
+      int s = op.scalarParams().indexOf(name);
+      if (t >= 0) {
+        tensorPos[t] = p;
+      } else if (s >= 0) {
+        scalarPos[s] = p;
+      } else {
+        throw new AssertionError("parameter " + name + " unknown (compile with -parameters)");
+      }
+    }
+    return new Reference(m, body, tensorPos, scalarPos);
+  }
+
+  /** The expected raw result for one element, or null when the method throws. */
+  private static Long expected(ElementwiseOp op, int entry, Reference ref, long[] raws,
+      double[] floatScalars, long[] intScalars) throws Exception {
+    DType promoted = op.entryPromoted(entry);
+    DType compute = op.entryCompute(entry);
+    DType result = op.entryResult(entry);
+    List<DType> inputs = op.entryInputs(entry);
+    Object[] args = new Object[raws.length + floatScalars.length];
+    for (int t = 0; t < raws.length; t++) {
+      Object v;
+      if (op.isConditionOperand(t) || ref.body() == Body.BOOLEAN) {
+        v = raws[t] != 0;
+      } else if (ref.body() == Body.DOUBLE) {
+        double d = Scalars.toFloating(inputs.get(t), raws[t], promoted);
+        v = compute == DType.FLOAT32 ? (double) (float) d : d;
+      } else {
+        v = Scalars.integral(inputs.get(t), raws[t]);
+      }
+      args[ref.tensorPosition()[t]] = v;
+    }
+    for (int s = 0; s < floatScalars.length; s++) {
+      Object v = switch (op.scalarKinds().get(s)) {
+        case BOOLEAN -> intScalars[s] != 0;
+        default -> ref.body() == Body.DOUBLE
+            ? (compute == DType.FLOAT32 ? (double) (float) floatScalars[s] : floatScalars[s])
+            : (Object) Scalars.integral(compute, Scalars.narrow(compute, intScalars[s]));
+      };
+      args[ref.scalarPosition()[s]] = v;
+    }
+    Object r;
+    try {
+      r = ref.method().invoke(null, args);
+    } catch (InvocationTargetException e) {
+      if (e.getCause() instanceof ArithmeticException) {
+        return null;
+      }
+      throw e;
+    }
+    if (r instanceof Boolean b) {
+      return b ? 1L : 0L;
+    }
+    if (r instanceof Long l) {
+      return Scalars.narrow(result, l);
+    }
+    double d = (Double) r;
+    return Scalars.storeFloating(result, compute == DType.FLOAT32 ? (float) d : d);
+  }
+
+  // ----------------------------------------------------------------------------- layouts
+
+  /** One operand's view: element offset and strides over the logical shape. */
+  private record View(long offset, long[] strides) {
+    long size(long[] shape) {
+      long max = offset;
+      for (int d = 0; d < shape.length; d++) {
+        max += (shape[d] - 1) * strides[d];
+      }
+      return max + 1;
+    }
+
+    long at(long[] index) {
+      long off = offset;
+      for (int d = 0; d < index.length; d++) {
+        off += index[d] * strides[d];
+      }
+      return off;
+    }
+  }
+
+  private record Layout(String name, long[] shape, View[] views, boolean allPairs) {}
+
+  private static long[] contiguous(long[] shape) {
+    long[] s = new long[shape.length];
+    long stride = 1;
+    for (int d = shape.length - 1; d >= 0; d--) {
+      s[d] = stride;
+      stride *= shape[d];
+    }
+    return s;
+  }
+
+  private static List<Layout> layouts(int arity, int pairs) {
+    List<Layout> layouts = new ArrayList<>();
+    int ops = arity + 1;
+    // 1. Rank 1, everything contiguous: every combination of edge values (up to pairs).
+    long n = pairs + 67;
+    View[] v = new View[ops];
+    Arrays.fill(v, new View(0, new long[] {1}));
+    layouts.add(new Layout("rank1 contiguous", new long[] {n}, v, true));
+    // 2. Rank 1 with one input broadcast (stride 0).
+    for (int k = 1; k <= arity; k++) {
+      View[] w = new View[ops];
+      Arrays.fill(w, new View(2, new long[] {1}));
+      w[k] = new View(k, new long[] {0});
+      layouts.add(new Layout("rank1 input " + k + " stride 0", new long[] {61}, w, false));
+    }
+    // 2b. Every input broadcast.
+    View[] all0 = new View[ops];
+    Arrays.fill(all0, new View(1, new long[] {0}));
+    all0[0] = new View(0, new long[] {1});
+    layouts.add(new Layout("rank1 all inputs stride 0", new long[] {35}, all0, false));
+    // 3. Rank 1 strided: inputs stride 2, output stride 3.
+    View[] s = new View[ops];
+    Arrays.fill(s, new View(3, new long[] {2}));
+    s[0] = new View(1, new long[] {3});
+    layouts.add(new Layout("rank1 strided", new long[] {45}, s, false));
+    // 4. Rank 2: row and column broadcast.
+    long[] shape2 = {5, 19};
+    View[] r2 = new View[ops];
+    r2[0] = new View(0, contiguous(shape2));
+    for (int k = 1; k <= arity; k++) {
+      r2[k] = switch (k % 3) {
+        case 1 -> new View(0, contiguous(shape2));
+        case 2 -> new View(4, new long[] {0, 1});
+        default -> new View(0, new long[] {1, 0});
+      };
+    }
+    layouts.add(new Layout("rank2 broadcast", shape2, r2, false));
+    // 5. Rank 3: one input transposed.
+    long[] shape3 = {3, 4, 10};
+    View[] r3 = new View[ops];
+    Arrays.fill(r3, new View(0, contiguous(shape3)));
+    r3[1] = new View(0, new long[] {1, 3, 12});
+    layouts.add(new Layout("rank3 transposed", shape3, r3, false));
+    // 6. Rank 5: odometer, with a broadcast dim.
+    long[] shape5 = {2, 3, 1, 2, 9};
+    View[] r5 = new View[ops];
+    Arrays.fill(r5, new View(0, contiguous(shape5)));
+    if (arity >= 2) {
+      long[] st = contiguous(shape5);
+      st[1] = 0;
+      r5[2] = new View(1, st);
+    }
+    layouts.add(new Layout("rank5", shape5, r5, false));
+    return layouts;
+  }
+
+  // ----------------------------------------------------------------------------- checking
+
+  /**
+   * Ops whose UINT64 kernels read an intermediate that wraps below zero ({@code Math.abs(a - b)}):
+   * the kernel reads it as unsigned, the long reference as negative. Covered by {@link
+   * UnsignedSemanticsTest} instead.
+   */
+  private static final java.util.Set<String> UNSIGNED_DIVERGENT = java.util.Set.of("shifts");
+
+  private static void checkEntry(ElementwiseOp op, int entry) throws Exception {
+    if (op.entryCompute(entry) == DType.UINT64 && UNSIGNED_DIVERGENT.contains(op.name())) {
+      org.junit.jupiter.api.Assumptions.abort("unsigned 64-bit reading differs by design");
+    }
+    Reference ref = reference(op, entry);
+    ElementwiseKernel kernel = op.kernel(entry);
+    List<DType> inputs = op.entryInputs(entry);
+    boolean[] noZeroVariants = op.mayThrow() ? new boolean[] {false, true} : new boolean[] {false};
+    List<double[]> floatScalarSets = new ArrayList<>();
+    List<long[]> intScalarSets = new ArrayList<>();
+    scalarSets(op, entry, floatScalarSets, intScalarSets);
+    for (boolean noZeros : noZeroVariants) {
+      long[][] pools = new long[inputs.size()][];
+      boolean smallUnsigned =
+          op.entryCompute(entry) == DType.UINT64 && !UNSIGNED_SAFE.contains(op.name());
+      for (int k = 0; k < pools.length; k++) {
+        DType d = inputs.get(k);
+        long[] edges = Scalars.edges(d);
+        if (smallUnsigned) {
+          edges = Arrays.stream(edges).map(x -> x & 0x7FFF_FFFFL).distinct().toArray();
+        }
+        pools[k] = noZeros && !d.isFloatingPoint()
+            ? Arrays.stream(edges).filter(x -> Scalars.integral(d, x) != 0).toArray()
+            : edges;
+      }
+      int pairs = 1;
+      for (int k = 0; k < Math.min(2, pools.length); k++) {
+        pairs *= pools[k].length;
+      }
+      for (int sc = 0; sc < floatScalarSets.size(); sc++) {
+        for (Layout layout : layouts(inputs.size(), pairs)) {
+          checkLayout(op, entry, ref, kernel, layout, pools, noZeros, smallUnsigned,
+              floatScalarSets.get(sc), intScalarSets.get(sc));
+        }
+      }
+    }
+  }
+
+  private static void scalarSets(ElementwiseOp op, int entry, List<double[]> fs, List<long[]> is) {
+    int n = op.scalarParams().size();
+    if (n == 0) {
+      fs.add(new double[0]);
+      is.add(new long[0]);
+      return;
+    }
+    boolean floating = op.entryCompute(entry).isFloatingPoint();
+    boolean boolCompute = op.entryCompute(entry) == DType.BOOL;
+    double[][] floatValues = floating
+        ? new double[][] {{2.5}, {-0.75}, {3}}
+        : new double[][] {{3}, {-2}, {1}};
+    for (double[] base : floatValues) {
+      double[] f = new double[n];
+      long[] l = new long[n];
+      for (int s = 0; s < n; s++) {
+        boolean bool = op.scalarKinds().get(s) == ElementwiseOp.ScalarKind.BOOLEAN;
+        f[s] = bool ? (base[0] > 0 ? 1 : 0) : base[0];
+        l[s] = bool || boolCompute ? (base[0] > 0 ? 1 : 0) : (long) base[0];
+      }
+      fs.add(f);
+      is.add(l);
+    }
+  }
+
+  private static void checkLayout(ElementwiseOp op, int entry, Reference ref,
+      ElementwiseKernel kernel, Layout layout, long[][] pools, boolean noZeros,
+      boolean smallUnsigned, double[] floatScalars, long[] intScalars) throws Exception {
+    List<DType> inputs = op.entryInputs(entry);
+    DType result = op.entryResult(entry);
+    long[] shape = layout.shape();
+    int rank = shape.length;
+    Random random = new Random(42 + entry);
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment[] segs = new MemorySegment[inputs.size() + 1];
+      long[] offsets = new long[segs.length];
+      long[] strides = new long[segs.length * rank];
+      for (int k = 0; k < segs.length; k++) {
+        View v = layout.views()[k];
+        DType d = k == 0 ? result : inputs.get(k - 1);
+        long size = v.size(shape);
+        segs[k] = arena.allocate(size * d.byteSize(), 64);
+        offsets[k] = v.offset();
+        System.arraycopy(v.strides(), 0, strides, k * rank, rank);
+        for (long j = 0; j < size; j++) {
+          long raw;
+          if (k == 0) {
+            raw = 0x5A5A5A5A5A5A5A5AL;
+          } else {
+            long[] pool = pools[k - 1];
+            if (layout.allPairs() && j < pairsOf(pools)) {
+              long div = 1;
+              for (int q = 0; q < k - 1 && q < 2; q++) {
+                div *= pools[q].length;
+              }
+              raw = k <= 2 ? pool[(int) ((j / div) % pool.length)] : pool[(int) (j % pool.length)];
+            } else if (j % 3 == 0) {
+              raw = pool[(int) ((j * 5 + k) % pool.length)];
+            } else {
+              raw = Scalars.random(inputs.get(k - 1), random);
+              if (smallUnsigned) {
+                raw &= 0x7FFF_FFFFL;
+              }
+              if (noZeros && !inputs.get(k - 1).isFloatingPoint()
+                  && Scalars.integral(inputs.get(k - 1), raw) == 0) {
+                raw = pool[0];
+              }
+            }
+          }
+          Scalars.write(segs[k], d, j, raw);
+        }
+      }
+      // Expected values per logical element, before running (the output may alias nothing).
+      long total = 1;
+      for (long s : shape) {
+        total *= s;
+      }
+      Long[] expected = new Long[(int) total];
+      long[][] raws = new long[(int) total][];
+      boolean throwsSomewhere = false;
+      long[] index = new long[rank];
+      for (int e = 0; e < total; e++) {
+        long[] r = new long[inputs.size()];
+        for (int k = 0; k < r.length; k++) {
+          r[k] = Scalars.read(segs[k + 1], inputs.get(k), layout.views()[k + 1].at(index));
+        }
+        raws[e] = r;
+        expected[e] = expected(op, entry, ref, r, floatScalars, intScalars);
+        throwsSomewhere |= expected[e] == null;
+        increment(index, shape);
+      }
+      String where = op.name() + inputs + " " + layout.name() + " scalars "
+          + Arrays.toString(floatScalars) + "/" + Arrays.toString(intScalars);
+      if (throwsSomewhere) {
+        assertThrows(ArithmeticException.class,
+            () -> kernel.run(rank, shape, segs, offsets, strides, floatScalars, intScalars), where);
+        return;
+      }
+      kernel.run(rank, shape, segs, offsets, strides, floatScalars, intScalars);
+      Arrays.fill(index, 0);
+      long bound = ulpBound(op, entry);
+      boolean[] written = new boolean[(int) layout.views()[0].size(shape)];
+      for (int e = 0; e < total; e++) {
+        long at = layout.views()[0].at(index);
+        written[(int) at] = true;
+        long actual = Scalars.read(segs[0], result, at);
+        long want = expected[e];
+        if (result.isFloatingPoint()) {
+          long ulps = Scalars.ulps(result, want, actual);
+          boolean ok = bound == 0
+              ? sameBits(result, want, actual) || ulps == 0 && isNaN(result, want)
+              : ulps <= bound || closeForMagnitude(op, entry, result, want, actual, raws[e],
+                  bound);
+          if (!ok) {
+            fail(where + " at " + Arrays.toString(index) + ": inputs "
+                + describe(inputs, raws[e]) + " expected " + Scalars.floating(result, want)
+                + " got " + Scalars.floating(result, actual) + " (" + ulps + " ulps, bound "
+                + bound + ")");
+          }
+        } else {
+          String at2 = where + " at " + Arrays.toString(index) + ": inputs "
+              + describe(inputs, raws[e]);
+          assertEquals(Scalars.integral(result, want), Scalars.integral(result, actual), at2);
+        }
+        increment(index, shape);
+      }
+      for (int j = 0; j < written.length; j++) {
+        if (!written[j]) {
+          assertEquals(Scalars.narrow(result == DType.BOOL ? DType.UINT8 : DType.INT64,
+                  Scalars.read(segs[0], result, j)) & 0xFF, 0x5AL,
+              where + ": wrote outside the output view at " + j);
+        }
+      }
+    }
+  }
+
+  private static long pairsOf(long[][] pools) {
+    long p = 1;
+    for (int k = 0; k < Math.min(2, pools.length); k++) {
+      p *= pools[k].length;
+    }
+    return p;
+  }
+
+  private static boolean sameBits(DType d, long a, long b) {
+    long mask = d.byteSize() == 8 ? -1L : (1L << (8 * d.byteSize())) - 1;
+    return (a & mask) == (b & mask);
+  }
+
+  private static boolean isNaN(DType d, long raw) {
+    return Double.isNaN(Scalars.floating(d, raw));
+  }
+
+  /**
+   * A float32 kernel computes in float32, the reference in double: where an intermediate
+   * over/underflows or cancels, they may differ by more ulps of the result than of the operands.
+   */
+  private static boolean closeForMagnitude(ElementwiseOp op, int entry, DType result, long want,
+      long actual, long[] raws, long bound) {
+    double x = Scalars.floating(result, want);
+    double y = Scalars.floating(result, actual);
+    double scale = Math.abs(x);
+    List<DType> inputs = op.entryInputs(entry);
+    for (int k = 0; k < raws.length; k++) {
+      if (!op.isConditionOperand(k)) {
+        scale = Math.max(scale,
+            Math.abs(Scalars.toFloating(inputs.get(k), raws[k], DType.FLOAT64)));
+      }
+    }
+    if (!Double.isFinite(x) || !Double.isFinite(y)) {
+      // An intermediate that overflows float32 (2.5 * 3e38) gives inf or NaN in a float32
+      // kernel, as in PyTorch, where the double reference stays finite.
+      return op.entryCompute(entry) == DType.FLOAT32 && scale > 1e30;
+    }
+    double ulp = switch (result) {
+      case FLOAT64 -> Math.ulp(scale);
+      case FLOAT32 -> Math.ulp((float) scale);
+      case FLOAT16 -> Math.ulp((float) scale) * 8192;
+      default -> Math.ulp((float) scale) * 65536;
+    };
+    return Math.abs(x - y) <= bound * ulp;
+  }
+
+  private static String describe(List<DType> inputs, long[] raws) {
+    StringBuilder sb = new StringBuilder("(");
+    for (int k = 0; k < raws.length; k++) {
+      DType d = inputs.get(k);
+      sb.append(k > 0 ? ", " : "").append(d.isFloatingPoint()
+          ? String.valueOf(Scalars.floating(d, raws[k]))
+          : String.valueOf(Scalars.integral(d, raws[k])));
+    }
+    return sb.append(')').toString();
+  }
+
+  private static void increment(long[] index, long[] shape) {
+    for (int d = index.length - 1; d >= 0; d--) {
+      if (++index[d] < shape[d]) {
+        return;
+      }
+      index[d] = 0;
+    }
+  }
+}

@@ -1,0 +1,52 @@
+package golden;
+
+import dev.ufunc4j.annotation.Promote;
+import dev.ufunc4j.dtype.DType;
+import dev.ufunc4j.kernel.ElementwiseKernel;
+import dev.ufunc4j.kernel.ElementwiseOp;
+import javax.annotation.processing.Generated;
+
+/**
+ * The op {@code sub} declared by {@link golden.Ops}: its operands and kernel table (9 entries).
+ */
+@Generated("dev.ufunc4j.processor.ElementwiseProcessor")
+final class Ops_sub {
+  static final ElementwiseOp OP = ElementwiseOp.builder("sub", "golden.Ops")
+      .tensor("a")
+      .tensor("b")
+      .promote(Promote.PROMOTE)
+      .predicate(false)
+      .mayThrow(false)
+      .entry(DType.UINT8, DType.UINT8, DType.UINT8, DType.UINT8, DType.UINT8)
+      .entry(DType.INT64, DType.INT64, DType.INT64, DType.UINT8, DType.INT64)
+      .entry(DType.FLOAT64, DType.FLOAT64, DType.FLOAT64, DType.UINT8, DType.FLOAT64)
+      .entry(DType.INT64, DType.INT64, DType.INT64, DType.INT64, DType.UINT8)
+      .entry(DType.INT64, DType.INT64, DType.INT64, DType.INT64, DType.INT64)
+      .entry(DType.FLOAT64, DType.FLOAT64, DType.FLOAT64, DType.INT64, DType.FLOAT64)
+      .entry(DType.FLOAT64, DType.FLOAT64, DType.FLOAT64, DType.FLOAT64, DType.UINT8)
+      .entry(DType.FLOAT64, DType.FLOAT64, DType.FLOAT64, DType.FLOAT64, DType.INT64)
+      .entry(DType.FLOAT64, DType.FLOAT64, DType.FLOAT64, DType.FLOAT64, DType.FLOAT64)
+      .kernels(Ops_sub::kernel)
+      .build();
+
+  private Ops_sub() {
+  }
+
+  /**
+   * The kernel of table entry {@code index}; its class loads on first use.
+   */
+  private static ElementwiseKernel kernel(int index) {
+    return switch (index) {
+      case 0 -> Ops_sub_uint8_uint8.INSTANCE;
+      case 1 -> Ops_sub_uint8_int64.INSTANCE;
+      case 2 -> Ops_sub_uint8_float64.INSTANCE;
+      case 3 -> Ops_sub_int64_uint8.INSTANCE;
+      case 4 -> Ops_sub_int64_int64.INSTANCE;
+      case 5 -> Ops_sub_int64_float64.INSTANCE;
+      case 6 -> Ops_sub_float64_uint8.INSTANCE;
+      case 7 -> Ops_sub_float64_int64.INSTANCE;
+      case 8 -> Ops_sub_float64_float64.INSTANCE;
+      default -> throw new IndexOutOfBoundsException("no kernel entry " + index);
+    } ;
+  }
+}

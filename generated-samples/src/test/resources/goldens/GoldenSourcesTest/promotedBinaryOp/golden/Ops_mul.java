@@ -1,0 +1,40 @@
+package golden;
+
+import dev.ufunc4j.annotation.Promote;
+import dev.ufunc4j.dtype.DType;
+import dev.ufunc4j.kernel.ElementwiseKernel;
+import dev.ufunc4j.kernel.ElementwiseOp;
+import javax.annotation.processing.Generated;
+
+/**
+ * The op {@code mul} declared by {@link golden.Ops}: its operands and kernel table (3 entries).
+ */
+@Generated("dev.ufunc4j.processor.ElementwiseProcessor")
+final class Ops_mul {
+  static final ElementwiseOp OP = ElementwiseOp.builder("mul", "golden.Ops")
+      .tensor("a")
+      .tensor("b")
+      .promote(Promote.PROMOTE)
+      .predicate(false)
+      .mayThrow(false)
+      .entry(DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.INT32, DType.FLOAT32)
+      .entry(DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.INT32)
+      .entry(DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32)
+      .kernels(Ops_mul::kernel)
+      .build();
+
+  private Ops_mul() {
+  }
+
+  /**
+   * The kernel of table entry {@code index}; its class loads on first use.
+   */
+  private static ElementwiseKernel kernel(int index) {
+    return switch (index) {
+      case 0 -> Ops_mul_int32_float32.INSTANCE;
+      case 1 -> Ops_mul_float32_int32.INSTANCE;
+      case 2 -> Ops_mul_float32_float32.INSTANCE;
+      default -> throw new IndexOutOfBoundsException("no kernel entry " + index);
+    } ;
+  }
+}

@@ -1,0 +1,45 @@
+package golden;
+
+import dev.ufunc4j.annotation.Promote;
+import dev.ufunc4j.dtype.DType;
+import dev.ufunc4j.kernel.ElementwiseKernel;
+import dev.ufunc4j.kernel.ElementwiseOp;
+import javax.annotation.processing.Generated;
+
+/**
+ * The op {@code scaledAdd} declared by {@link golden.Ops}: its operands and kernel table (5 entries).
+ */
+@Generated("dev.ufunc4j.processor.ElementwiseProcessor")
+final class Ops_scaledAdd {
+  static final ElementwiseOp OP = ElementwiseOp.builder("scaledAdd", "golden.Ops")
+      .tensor("a")
+      .tensor("b")
+      .scalar("alpha", ElementwiseOp.ScalarKind.DOUBLE)
+      .promote(Promote.PROMOTE)
+      .predicate(false)
+      .mayThrow(false)
+      .entry(DType.INT32, DType.INT32, DType.INT32, DType.INT32, DType.INT32)
+      .entry(DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.INT32, DType.INT32)
+      .entry(DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.INT32, DType.FLOAT32)
+      .entry(DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.INT32)
+      .entry(DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32)
+      .kernels(Ops_scaledAdd::kernel)
+      .build();
+
+  private Ops_scaledAdd() {
+  }
+
+  /**
+   * The kernel of table entry {@code index}; its class loads on first use.
+   */
+  private static ElementwiseKernel kernel(int index) {
+    return switch (index) {
+      case 0 -> Ops_scaledAdd_int32_int32.INSTANCE;
+      case 1 -> Ops_scaledAdd_int32_int32_as_float32.INSTANCE;
+      case 2 -> Ops_scaledAdd_int32_float32.INSTANCE;
+      case 3 -> Ops_scaledAdd_float32_int32.INSTANCE;
+      case 4 -> Ops_scaledAdd_float32_float32.INSTANCE;
+      default -> throw new IndexOutOfBoundsException("no kernel entry " + index);
+    } ;
+  }
+}

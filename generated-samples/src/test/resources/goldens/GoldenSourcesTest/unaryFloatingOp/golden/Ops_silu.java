@@ -1,0 +1,39 @@
+package golden;
+
+import dev.ufunc4j.annotation.Promote;
+import dev.ufunc4j.dtype.DType;
+import dev.ufunc4j.kernel.ElementwiseKernel;
+import dev.ufunc4j.kernel.ElementwiseOp;
+import javax.annotation.processing.Generated;
+
+/**
+ * The op {@code silu} declared by {@link golden.Ops}: its operands and kernel table (3 entries).
+ */
+@Generated("dev.ufunc4j.processor.ElementwiseProcessor")
+final class Ops_silu {
+  static final ElementwiseOp OP = ElementwiseOp.builder("silu", "golden.Ops")
+      .tensor("x")
+      .promote(Promote.INT_TO_FLOAT)
+      .predicate(false)
+      .mayThrow(false)
+      .entry(DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.INT32)
+      .entry(DType.FLOAT16, DType.FLOAT32, DType.FLOAT16, DType.FLOAT16)
+      .entry(DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32)
+      .kernels(Ops_silu::kernel)
+      .build();
+
+  private Ops_silu() {
+  }
+
+  /**
+   * The kernel of table entry {@code index}; its class loads on first use.
+   */
+  private static ElementwiseKernel kernel(int index) {
+    return switch (index) {
+      case 0 -> Ops_silu_int32.INSTANCE;
+      case 1 -> Ops_silu_float16.INSTANCE;
+      case 2 -> Ops_silu_float32.INSTANCE;
+      default -> throw new IndexOutOfBoundsException("no kernel entry " + index);
+    } ;
+  }
+}

@@ -1,0 +1,651 @@
+package dev.ufunc4j.processor;
+
+import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.JavaFile;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.NameAllocator;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import dev.ufunc4j.dtype.DType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import javax.lang.model.element.Modifier;
+
+/**
+ * Generates one kernel class: the loop nest of one op for one combination of operand dtypes. A pure
+ * function of the op model and the entry.
+ *
+ * <p>Shape of the code: {@code run} walks ranks 1, 2 and 3 with written-out loops and higher ranks
+ * with an odometer, calling {@code row} for each innermost row. {@code row} picks a loop by stride
+ * pattern: with a contiguous output, one loop per combination of contiguous (vector load) and
+ * stride-0 (splat hoisted out of the loop) inputs, up to two inputs; the strided loop, which
+ * gathers lanes through small arrays, takes every other pattern and the fast loops' tails. Species
+ * and operators are constants, so every vector operation is intrinsified.
+ */
+final class KernelGenerator {
+
+  static final String PROCESSOR = "dev.ufunc4j.processor.ElementwiseProcessor";
+  static final ClassName KERNEL = ClassName.get("dev.ufunc4j.kernel", "ElementwiseKernel");
+  static final ClassName MEMORY_SEGMENT = ClassName.get("java.lang.foreign", "MemorySegment");
+  static final ClassName VALUE_LAYOUT = ClassName.get("java.lang.foreign", "ValueLayout");
+  static final ClassName BYTE_ORDER = ClassName.get("java.nio", "ByteOrder");
+  static final ClassName VECTOR_OPERATORS = ClassName.get(Lane.VECTOR_PACKAGE, "VectorOperators");
+  static final ClassName VECTOR_SHAPE = ClassName.get(Lane.VECTOR_PACKAGE, "VectorShape");
+  static final ClassName VECTOR_SPECIES = ClassName.get(Lane.VECTOR_PACKAGE, "VectorSpecies");
+  static final ClassName INT_VECTOR = Lane.INT.vector;
+
+  /** Fast loops exist for every contiguous/splat combination up to this many inputs. */
+  private static final int MAX_PATTERN_INPUTS = 2;
+
+  private final OpModel op;
+  private final KernelEntry entry;
+  private final OpModel.Overload overload;
+  private final Generated generated;
+
+  // Filled by generate().
+  private Set<Lane> lanes;
+  private Set<Lane> packable;
+  private NameAllocator classNames;
+  private List<String> inputNames;
+  private List<String> scalarNames;
+
+  KernelGenerator(OpModel op, KernelEntry entry, Generated generated) {
+    this.op = op;
+    this.entry = entry;
+    this.overload = op.overload(entry.bodyType()).orElseThrow();
+    this.generated = generated;
+  }
+
+  JavaFile generate() {
+    // First pass learns which lane types the code touches; the second writes it with the
+    // species (and packing) those lane types need.
+    lanes = VectorCode.newLaneSet();
+    packable = VectorCode.newLaneSet();
+    buildMethods();
+    Set<Lane> firstPass = lanes;
+    lanes = VectorCode.newLaneSet();
+    lanes.addAll(firstPass);
+    computePackable();
+    List<MethodSpec> methods = buildMethods();
+
+    String className = entry.className(op);
+    TypeSpec.Builder type = TypeSpec.classBuilder(className)
+        .addModifiers(Modifier.FINAL)
+        .addSuperinterface(KERNEL)
+        .addJavadoc(
+            "The {@link $L#$L} kernel for $L.\n",
+            op.declaringClass().canonicalName(), overload.javadocSignature(), entry.describe());
+    generated.annotate(type);
+    type.addFields(fields(className));
+    type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+    type.addMethods(methods);
+    return JavaFile.builder(op.declaringClass().packageName(), type.build())
+        .addStaticImport(VECTOR_OPERATORS, "*")
+        .addStaticImport(VALUE_LAYOUT, "*")
+        .skipJavaLangImports(true)
+        .indent("  ")
+        .build();
+  }
+
+  private int maxBytes() {
+    return lanes.stream().mapToInt(l -> l.bytes).max().orElse(4);
+  }
+
+  private int minBytes() {
+    return lanes.stream().mapToInt(l -> l.bytes).min().orElse(4);
+  }
+
+  /** Storage lanes that may hold fewer than 64 bits' worth of LANES on some vector size. */
+  private void computePackable() {
+    int max = maxBytes();
+    for (Lane l : lanes) {
+      if (max / l.bytes >= 4) {
+        packable.add(l);
+      }
+    }
+  }
+
+  private List<FieldSpec> fields(String className) {
+    List<FieldSpec> fields = new ArrayList<>();
+    fields.add(FieldSpec.builder(KERNEL, "INSTANCE", Modifier.STATIC, Modifier.FINAL)
+        .initializer("new $L()", className)
+        .build());
+    int max = maxBytes();
+    int min = minBytes();
+    CodeBlock lanesInit = max == min || 4 / min <= 1
+        ? CodeBlock.of("$T.preferredShape().vectorBitSize() / $L", VECTOR_SHAPE, 8 * max)
+        : CodeBlock.of("Math.max($T.preferredShape().vectorBitSize() / $L, $L)", VECTOR_SHAPE,
+            8 * max, 4 / min);
+    fields.add(FieldSpec.builder(TypeName.INT, "LANES", Modifier.PRIVATE, Modifier.STATIC,
+            Modifier.FINAL)
+        .addJavadoc("Lanes per step: a preferred-size vector of the widest lane type"
+            + (max == min ? ".\n" : ", and at least 32 bits of the narrowest.\n"))
+        .initializer(lanesInit)
+        .build());
+    for (Lane l : lanes) {
+      TypeName speciesType = ParameterizedTypeName.get(VECTOR_SPECIES, l.boxed());
+      CodeBlock bits = packable.contains(l)
+          ? CodeBlock.of("Math.max(64, LANES * $L)", 8 * l.bytes)
+          : CodeBlock.of("LANES * $L", 8 * l.bytes);
+      fields.add(FieldSpec.builder(speciesType, l.species, Modifier.PRIVATE, Modifier.STATIC,
+              Modifier.FINAL)
+          .initializer("$T.of($T.class, $T.forBitSize($L))", VECTOR_SPECIES, l.primitive,
+              VECTOR_SHAPE, bits)
+          .build());
+      if (packable.contains(l)) {
+        fields.add(FieldSpec.builder(TypeName.BOOLEAN, packedFlag(l), Modifier.PRIVATE,
+                Modifier.STATIC, Modifier.FINAL)
+            .addJavadoc("True when LANES $L values fill less than the smallest vector: they"
+                + " travel through memory as one int.\n", l.primitive)
+            .initializer("LANES * $L == 32", 8 * l.bytes)
+            .build());
+      }
+    }
+    fields.add(FieldSpec.builder(BYTE_ORDER, "ORDER", Modifier.PRIVATE, Modifier.STATIC,
+            Modifier.FINAL)
+        .initializer("$T.nativeOrder()", BYTE_ORDER)
+        .build());
+    return fields;
+  }
+
+  private static String packedFlag(Lane l) {
+    return l.species + "_PACKED";
+  }
+
+  // ------------------------------------------------------------------------------ methods
+
+  private record Operand(String name, DType dtype, String data, String offset, String stride) {}
+
+  private Operand output;
+  private List<Operand> inputs;
+
+  private List<MethodSpec> buildMethods() {
+    classNames = new NameAllocator();
+    for (String reserved : List.of("INSTANCE", "LANES", "ORDER", "BYTES", "SHORTS", "INTS", "LONGS",
+        "FLOATS", "DOUBLES", "BYTES_PACKED", "SHORTS_PACKED", "i", "n", "bound", "count", "k",
+        "done", "rank", "shape", "segments", "offsets", "strides", "floatScalars", "intScalars",
+        "index", "inner", "d", "i0", "i1", "live")) {
+      classNames.newName(reserved, reserved);
+    }
+    inputNames = new ArrayList<>();
+    inputs = new ArrayList<>();
+    for (int k = 0; k < op.tensors().size(); k++) {
+      String name = classNames.newName(op.tensors().get(k).name(), "tensor" + k);
+      inputNames.add(name);
+      inputs.add(new Operand(name, entry.operands().get(k),
+          classNames.newName(name + "Data"), classNames.newName(name + "Off"),
+          classNames.newName(name + "Stride")));
+    }
+    scalarNames = new ArrayList<>();
+    for (int s = 0; s < op.scalars().size(); s++) {
+      scalarNames.add(classNames.newName(op.scalars().get(s).name(), "scalar" + s));
+    }
+    output = new Operand("out", entry.result(), classNames.newName("outData"),
+        classNames.newName("outOff"), classNames.newName("outStride"));
+
+    List<MethodSpec> methods = new ArrayList<>();
+    methods.add(run());
+    methods.add(anyRank());
+    methods.add(row());
+    for (List<Boolean> pattern : patterns()) {
+      methods.add(fastRow(pattern));
+    }
+    methods.add(stridedRow());
+    return methods;
+  }
+
+  private List<Operand> all() {
+    List<Operand> all = new ArrayList<>();
+    all.add(output);
+    all.addAll(inputs);
+    return all;
+  }
+
+  /** Each list says, per input, whether it is splat (stride 0) rather than contiguous. */
+  private List<List<Boolean>> patterns() {
+    List<List<Boolean>> patterns = new ArrayList<>();
+    int n = inputs.size();
+    if (n > MAX_PATTERN_INPUTS) {
+      patterns.add(java.util.Collections.nCopies(n, false));
+      return patterns;
+    }
+    for (int bits = 0; bits < (1 << n); bits++) {
+      List<Boolean> p = new ArrayList<>();
+      for (int k = 0; k < n; k++) {
+        p.add((bits >> (n - 1 - k) & 1) == 1);
+      }
+      patterns.add(p);
+    }
+    return patterns;
+  }
+
+  private String fastRowName(List<Boolean> pattern) {
+    if (!pattern.contains(true)) {
+      return "contiguousRow";
+    }
+    StringBuilder sb = new StringBuilder("rowSplat");
+    for (int k = 0; k < pattern.size(); k++) {
+      if (pattern.get(k)) {
+        String n = inputs.get(k).name();
+        sb.append(Character.toUpperCase(n.charAt(0))).append(n.substring(1));
+      }
+    }
+    return sb.toString();
+  }
+
+  private TypeName scalarType(int s) {
+    return op.scalars().get(s).type() == ValueType.BOOLEAN
+        ? TypeName.BOOLEAN
+        : entry.lanes().primitive;
+  }
+
+  private void addScalarParams(MethodSpec.Builder m) {
+    for (int s = 0; s < scalarNames.size(); s++) {
+      m.addParameter(scalarType(s), scalarNames.get(s));
+    }
+  }
+
+  private String scalarArgs() {
+    StringBuilder sb = new StringBuilder();
+    for (String s : scalarNames) {
+      sb.append(", ").append(s);
+    }
+    return sb.toString();
+  }
+
+  private MethodSpec run() {
+    MethodSpec.Builder m = MethodSpec.methodBuilder("run")
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC)
+        .addParameter(TypeName.INT, "rank")
+        .addParameter(ArrayTypeName.of(TypeName.LONG), "shape")
+        .addParameter(ArrayTypeName.of(MEMORY_SEGMENT), "segments")
+        .addParameter(ArrayTypeName.of(TypeName.LONG), "offsets")
+        .addParameter(ArrayTypeName.of(TypeName.LONG), "strides")
+        .addParameter(ArrayTypeName.of(TypeName.DOUBLE), "floatScalars")
+        .addParameter(ArrayTypeName.of(TypeName.LONG), "intScalars");
+    List<Operand> all = all();
+    for (int k = 0; k < all.size(); k++) {
+      m.addStatement("$T $N = segments[$L]", MEMORY_SEGMENT, all.get(k).data(), k);
+    }
+    for (int s = 0; s < scalarNames.size(); s++) {
+      ValueType t = op.scalars().get(s).type();
+      if (t == ValueType.BOOLEAN) {
+        m.addStatement("boolean $N = intScalars[$L] != 0", scalarNames.get(s), s);
+      } else if (entry.bodyType() == ValueType.DOUBLE) {
+        m.addStatement(entry.lanes() == Lane.DOUBLE ? "double $N = floatScalars[$L]"
+            : "float $N = (float) floatScalars[$L]", scalarNames.get(s), s);
+      } else {
+        Lane l = entry.lanes();
+        if (l == Lane.LONG) {
+          m.addStatement("long $N = intScalars[$L]", scalarNames.get(s), s);
+        } else {
+          m.addStatement("$T $N = ($T) intScalars[$L]", l.primitive, scalarNames.get(s),
+              l.primitive, s);
+        }
+      }
+    }
+    m.beginControlFlow("switch (rank)");
+    m.addStatement("case 1 -> row(shape[0], $L)", rowArgs(1, List.of()));
+    m.beginControlFlow("case 2 ->");
+    m.beginControlFlow("for (long i0 = 0; i0 < shape[0]; i0++)");
+    m.addStatement("row(shape[1], $L)", rowArgs(2, List.of("i0")));
+    m.endControlFlow();
+    m.endControlFlow();
+    m.beginControlFlow("case 3 ->");
+    m.beginControlFlow("for (long i0 = 0; i0 < shape[0]; i0++)");
+    m.beginControlFlow("for (long i1 = 0; i1 < shape[1]; i1++)");
+    m.addStatement("row(shape[2], $L)", rowArgs(3, List.of("i0", "i1")));
+    m.endControlFlow();
+    m.endControlFlow();
+    m.endControlFlow();
+    StringBuilder data = new StringBuilder();
+    for (Operand o : all) {
+      data.append(", ").append(o.data());
+    }
+    m.addStatement("default -> anyRank(rank, shape, offsets, strides$L$L)", data, scalarArgs());
+    m.endControlFlow();
+    return m.build();
+  }
+
+  /** Arguments of {@code row} for a written-out rank: offsets advanced by the outer indices. */
+  private String rowArgs(int rank, List<String> outer) {
+    StringBuilder sb = new StringBuilder();
+    List<Operand> all = all();
+    for (int k = 0; k < all.size(); k++) {
+      if (k > 0) {
+        sb.append(", ");
+      }
+      sb.append(all.get(k).data()).append(", offsets[").append(k).append(']');
+      for (int d = 0; d < outer.size(); d++) {
+        sb.append(" + ").append(outer.get(d)).append(" * strides[").append(k * rank + d)
+            .append(']');
+      }
+      sb.append(", strides[").append(k * rank + rank - 1).append(']');
+    }
+    return sb + scalarArgs();
+  }
+
+  private MethodSpec anyRank() {
+    MethodSpec.Builder m = MethodSpec.methodBuilder("anyRank")
+        .addJavadoc("Ranks above 3: an odometer over the outer dimensions, one row at a time.\n")
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .addParameter(TypeName.INT, "rank")
+        .addParameter(ArrayTypeName.of(TypeName.LONG), "shape")
+        .addParameter(ArrayTypeName.of(TypeName.LONG), "offsets")
+        .addParameter(ArrayTypeName.of(TypeName.LONG), "strides");
+    List<Operand> all = all();
+    for (Operand o : all) {
+      m.addParameter(MEMORY_SEGMENT, o.data());
+    }
+    addScalarParams(m);
+    m.addStatement("int inner = rank - 1");
+    m.beginControlFlow("for (int d = 0; d < inner; d++)");
+    m.beginControlFlow("if (shape[d] == 0)");
+    m.addStatement("return");
+    m.endControlFlow();
+    m.endControlFlow();
+    for (int k = 0; k < all.size(); k++) {
+      m.addStatement("long $N = offsets[$L]", all.get(k).offset(), k);
+    }
+    m.addStatement("long[] index = new long[inner]");
+    m.beginControlFlow("while (true)");
+    StringBuilder args = new StringBuilder();
+    for (int k = 0; k < all.size(); k++) {
+      Operand o = all.get(k);
+      if (k > 0) {
+        args.append(", ");
+      }
+      args.append(o.data()).append(", ").append(o.offset()).append(", strides[")
+          .append(k == 0 ? "" : k == 1 ? "rank + " : k + " * rank + ").append("inner]");
+    }
+    m.addStatement("row(shape[inner], $L$L)", args, scalarArgs());
+    m.addStatement("int d = inner - 1");
+    m.beginControlFlow("for (; d >= 0; d--)");
+    for (int k = 0; k < all.size(); k++) {
+      m.addStatement("$N += strides[$Ld]", all.get(k).offset(),
+          k == 0 ? "" : k == 1 ? "rank + " : k + " * rank + ");
+    }
+    m.beginControlFlow("if (++index[d] < shape[d])");
+    m.addStatement("break");
+    m.endControlFlow();
+    for (int k = 0; k < all.size(); k++) {
+      m.addStatement("$N -= shape[d] * strides[$Ld]", all.get(k).offset(),
+          k == 0 ? "" : k == 1 ? "rank + " : k + " * rank + ");
+    }
+    m.addStatement("index[d] = 0");
+    m.endControlFlow();
+    m.beginControlFlow("if (d < 0)");
+    m.addStatement("return");
+    m.endControlFlow();
+    m.endControlFlow();
+    return m.build();
+  }
+
+  private MethodSpec row() {
+    MethodSpec.Builder m = MethodSpec.methodBuilder("row")
+        .addJavadoc("One innermost row: the loop for its stride pattern, then the strided loop for"
+            + " whatever is left.\n")
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .addParameter(TypeName.LONG, "n");
+    for (Operand o : all()) {
+      m.addParameter(MEMORY_SEGMENT, o.data());
+      m.addParameter(TypeName.LONG, o.offset());
+      m.addParameter(TypeName.LONG, o.stride());
+    }
+    addScalarParams(m);
+    m.addStatement("long done = 0");
+    m.beginControlFlow("if ($N == 1)", output.stride());
+    boolean first = true;
+    for (List<Boolean> pattern : patterns()) {
+      StringBuilder cond = new StringBuilder();
+      StringBuilder args = new StringBuilder("n, ").append(output.data()).append(", ")
+          .append(output.offset());
+      for (int k = 0; k < inputs.size(); k++) {
+        Operand in = inputs.get(k);
+        if (k > 0) {
+          cond.append(" && ");
+        }
+        cond.append(in.stride()).append(pattern.get(k) ? " == 0" : " == 1");
+        args.append(", ").append(in.data()).append(", ").append(in.offset());
+      }
+      String call = "done = " + fastRowName(pattern) + "(" + args + scalarArgs() + ")";
+      if (first) {
+        m.beginControlFlow("if ($L)", cond);
+        first = false;
+      } else {
+        m.nextControlFlow("else if ($L)", cond);
+      }
+      m.addStatement(call);
+    }
+    m.endControlFlow();
+    m.endControlFlow();
+    m.beginControlFlow("if (done < n)");
+    StringBuilder args = new StringBuilder("n - done");
+    for (Operand o : all()) {
+      args.append(", ").append(o.data()).append(", ").append(o.offset()).append(" + done * ")
+          .append(o.stride()).append(", ").append(o.stride());
+    }
+    m.addStatement("stridedRow($L$L)", args, scalarArgs());
+    m.endControlFlow();
+    return m.build();
+  }
+
+  private Lane computeLane() {
+    return entry.lanes();
+  }
+
+  private MethodSpec fastRow(List<Boolean> pattern) {
+    MethodSpec.Builder m = MethodSpec.methodBuilder(fastRowName(pattern))
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .returns(TypeName.LONG)
+        .addParameter(TypeName.LONG, "n")
+        .addParameter(MEMORY_SEGMENT, output.data())
+        .addParameter(TypeName.LONG, output.offset());
+    for (Operand in : inputs) {
+      m.addParameter(MEMORY_SEGMENT, in.data());
+      m.addParameter(TypeName.LONG, in.offset());
+    }
+    addScalarParams(m);
+    StringBuilder doc = new StringBuilder("Contiguous output");
+    for (int k = 0; k < inputs.size(); k++) {
+      doc.append(", ").append(inputs.get(k).name())
+          .append(pattern.get(k) ? " broadcast (stride 0)" : " contiguous");
+    }
+    m.addJavadoc("$L; returns how many elements it did (a multiple of LANES).\n", doc);
+    NameAllocator names = classNames.clone();
+    CodeBlock.Builder body = CodeBlock.builder();
+    VectorCode vc = new VectorCode(body, names, lanes);
+    body.addStatement("long bound = $N.loopBound(n)", vc.species(computeLane()));
+    List<Value> values = new ArrayList<>();
+    for (int k = 0; k < inputs.size(); k++) {
+      values.add(null);
+      if (pattern.get(k)) {
+        Operand in = inputs.get(k);
+        Lane s = Lane.storage(in.dtype());
+        Value raw = Value.vector(CodeBlock.of("$T.broadcast($N, $N.getAtIndex($L, $N))", s.vector,
+            vc.species(s), in.data(), s.layout, in.offset()), s);
+        values.set(k, vc.declare(inputNames.get(k), toCompute(vc, raw, k)));
+      }
+    }
+    body.beginControlFlow("for (long i = 0; i < bound; i += LANES)");
+    for (int k = 0; k < inputs.size(); k++) {
+      if (!pattern.get(k)) {
+        Operand in = inputs.get(k);
+        Value raw = loadContiguous(vc, in);
+        values.set(k, vc.declare(inputNames.get(k), toCompute(vc, raw, k)));
+      }
+    }
+    Value stored = computeAndConvert(vc, values, null);
+    storeContiguous(vc, stored);
+    body.endControlFlow();
+    body.addStatement("return bound");
+    m.addCode(body.build());
+    return m.build();
+  }
+
+  private Value computeAndConvert(VectorCode vc, List<Value> values, String guard) {
+    List<Value> scalars = new ArrayList<>();
+    for (int s = 0; s < scalarNames.size(); s++) {
+      scalars.add(new Value(CodeBlock.of("$N", scalarNames.get(s)), computeLane(),
+          op.scalars().get(s).type() == ValueType.BOOLEAN
+              ? Value.Kind.SCALAR_BOOLEAN : Value.Kind.SCALAR));
+    }
+    BodyEmitter emitter =
+        new BodyEmitter(vc, computeLane(), entry.unsignedLanes(), values, scalars);
+    Value result = vc.temp("result", vc.vector(emitter.emit(overload.body(), guard)));
+    return vc.temp("stored", toStorage(vc, result));
+  }
+
+  private Value loadContiguous(VectorCode vc, Operand in) {
+    Lane s = Lane.storage(in.dtype());
+    CodeBlock byteOffset = s.bytes == 1
+        ? CodeBlock.of("$N + i", in.offset())
+        : CodeBlock.of("($N + i) * $L", in.offset(), s.bytes);
+    CodeBlock load = CodeBlock.of("$T.fromMemorySegment($N, $N, $L, ORDER)", s.vector,
+        vc.species(s), in.data(), byteOffset);
+    if (packable.contains(s)) {
+      load = CodeBlock.of("($N\n    ? $T.broadcast($T.SPECIES_64, $N.get(JAVA_INT_UNALIGNED, $L))"
+              + ".reinterpretAs$Ls()\n    : $L)",
+          packedFlag(s), INT_VECTOR, INT_VECTOR, in.data(), byteOffset,
+          s == Lane.BYTE ? "Byte" : "Short", load);
+    }
+    return Value.vector(load, s);
+  }
+
+  private void storeContiguous(VectorCode vc, Value stored) {
+    Lane s = Lane.storage(output.dtype());
+    CodeBlock byteOffset = s.bytes == 1
+        ? CodeBlock.of("$N + i", output.offset())
+        : CodeBlock.of("($N + i) * $L", output.offset(), s.bytes);
+    if (packable.contains(s)) {
+      vc.out.beginControlFlow("if ($N)", packedFlag(s));
+      vc.out.addStatement("$N.set(JAVA_INT_UNALIGNED, $L, $L.reinterpretAsInts().lane(0))",
+          output.data(), byteOffset, stored.code());
+      vc.out.nextControlFlow("else");
+      vc.out.addStatement("$L.intoMemorySegment($N, $L, ORDER)", stored.code(), output.data(),
+          byteOffset);
+      vc.out.endControlFlow();
+    } else {
+      vc.out.addStatement("$L.intoMemorySegment($N, $L, ORDER)", stored.code(), output.data(),
+          byteOffset);
+    }
+  }
+
+  private MethodSpec stridedRow() {
+    MethodSpec.Builder m = MethodSpec.methodBuilder("stridedRow")
+        .addJavadoc("Any strides: lanes are gathered into arrays and scattered back; the last step"
+            + " may be partial.\n")
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .addParameter(TypeName.LONG, "n");
+    for (Operand o : all()) {
+      m.addParameter(MEMORY_SEGMENT, o.data());
+      m.addParameter(TypeName.LONG, o.offset());
+      m.addParameter(TypeName.LONG, o.stride());
+    }
+    addScalarParams(m);
+    NameAllocator names = classNames.clone();
+    CodeBlock.Builder body = CodeBlock.builder();
+    VectorCode vc = new VectorCode(body, names, lanes);
+    List<String> arrays = new ArrayList<>();
+    for (Operand o : all()) {
+      Lane s = Lane.storage(o.dtype());
+      String array = names.newName(o.name() + "Lanes");
+      arrays.add(array);
+      body.addStatement("$T[] $N = new $T[$N.length()]", s.primitive, array, s.primitive,
+          vc.species(s));
+    }
+    boolean guarded = overload.body().divides();
+    body.beginControlFlow("for (long i = 0; i < n; i += LANES)");
+    body.addStatement("int count = (int) Math.min(LANES, n - i)");
+    if (guarded) {
+      body.addStatement("$T live = $N.indexInRange(0, count)",
+          VectorCode.maskType(computeLane()), vc.species(computeLane()));
+    }
+    body.beginControlFlow("for (int k = 0; k < count; k++)");
+    for (int k = 0; k < inputs.size(); k++) {
+      Operand in = inputs.get(k);
+      body.addStatement("$N[k] = $N.getAtIndex($L, $N + (i + k) * $N)", arrays.get(k + 1),
+          in.data(), Lane.storage(in.dtype()).layout, in.offset(), in.stride());
+    }
+    body.endControlFlow();
+    List<Value> values = new ArrayList<>();
+    for (int k = 0; k < inputs.size(); k++) {
+      Operand in = inputs.get(k);
+      Lane s = Lane.storage(in.dtype());
+      Value raw = Value.vector(CodeBlock.of("$T.fromArray($N, $N, 0)", s.vector, vc.species(s),
+          arrays.get(k + 1)), s);
+      values.add(vc.declare(inputNames.get(k), toCompute(vc, raw, k)));
+    }
+    Value stored = computeAndConvert(vc, values, guarded ? "live" : null);
+    body.addStatement("$L.intoArray($N, 0)", stored.code(), arrays.get(0));
+    body.beginControlFlow("for (int k = 0; k < count; k++)");
+    body.addStatement("$N.setAtIndex($L, $N + (i + k) * $N, $N[k])", output.data(),
+        Lane.storage(output.dtype()).layout, output.offset(), output.stride(), arrays.get(0));
+    body.endControlFlow();
+    body.endControlFlow();
+    m.addCode(body.build());
+    return m.build();
+  }
+
+  // ------------------------------------------------------------------------------ conversions
+
+  /** A loaded storage vector of {@code dtype} as the body sees it. */
+  private Value toCompute(VectorCode vc, Value raw, int operand) {
+    DType dtype = entry.operands().get(operand);
+    Lane c = computeLane();
+    if (entry.bodyType() == ValueType.BOOLEAN || op.tensors().get(operand).condition()) {
+      Value widened = vc.convert(raw, c, true);
+      return Value.mask(CodeBlock.of("$L.compare(NE, $L)", widened.code(),
+          VectorCode.literal(c, 0)), c);
+    }
+    if (entry.bodyType() == ValueType.LONG) {
+      boolean zero = dtype.isUnsigned() || dtype == DType.BOOL;
+      return vc.convert(raw, c, zero);
+    }
+    // Floating body.
+    Value f = switch (dtype) {
+      case FLOAT16 -> vc.halfToFloat(raw);
+      case BFLOAT16 -> vc.bfloat16ToFloat(raw);
+      case FLOAT32, FLOAT64 -> raw;
+      default -> {
+        Value converted = vc.integralToFloating(raw, dtype, c);
+        if (entry.promoted() == DType.FLOAT16) {
+          // PyTorch casts the operand to the promoted dtype first: round through float16.
+          yield vc.halfToFloat(vc.floatToHalfBits(converted));
+        }
+        if (entry.promoted() == DType.BFLOAT16) {
+          yield vc.bfloat16ToFloat(vc.floatToBfloat16Bits(converted));
+        }
+        yield converted;
+      }
+    };
+    return vc.convert(f, c, false);
+  }
+
+  /** The body's result as the result dtype's storage vector. */
+  private Value toStorage(VectorCode vc, Value result) {
+    Lane out = Lane.storage(entry.result());
+    if (result.kind() == Value.Kind.MASK) {
+      return vc.convert(vc.maskToZeroOne(result), out, false);
+    }
+    if (entry.bodyType() == ValueType.LONG) {
+      if (entry.result() == DType.BOOL) {
+        Value m = Value.mask(CodeBlock.of("$L.compare(NE, $L)", result.code(),
+            VectorCode.literal(result.lane(), 0)), result.lane());
+        return vc.convert(vc.maskToZeroOne(m), out, false);
+      }
+      return vc.convert(result, out, false);
+    }
+    return switch (entry.result()) {
+      case FLOAT16 -> vc.convert(vc.floatToHalfBits(result), Lane.SHORT, false);
+      case BFLOAT16 -> vc.convert(vc.floatToBfloat16Bits(result), Lane.SHORT, false);
+      default -> vc.convert(result, out, false);
+    };
+  }
+}

@@ -1,0 +1,85 @@
+package dev.ufunc4j.processor;
+
+import java.util.Locale;
+
+/**
+ * Every diagnostic the processor prints, with a stable tag ({@code [Elementwise/UnsupportedCall]})
+ * that tests and users can search for. Formats take {@link String#format} arguments.
+ */
+enum Message {
+  NOT_STATIC("NotStatic", "@Elementwise method %s must be static: it is a scalar function"),
+  GENERIC_METHOD(
+      "GenericMethod", "@Elementwise method %s must not declare type parameters; use double or long"),
+  NO_BODY("NoBody", "@Elementwise method %s needs a body: it is the op's scalar definition"),
+  BAD_ENCLOSING_CLASS(
+      "EnclosingClass",
+      "@Elementwise method %s must be declared in a top-level or static nested class"),
+  PARAMETER_TYPE(
+      "ParameterType",
+      "parameter %s has type %s; @Elementwise parameters are double, long or boolean"),
+  MIXED_PARAMETER_TYPES(
+      "ParameterType",
+      "parameter %s has type %s but this body computes in %s; all numeric operands of one"
+          + " overload share its type (declare an overload per type instead)"),
+  RETURN_TYPE(
+      "ReturnType", "@Elementwise method %s returns %s; return double, long or boolean"),
+  NO_TENSOR_PARAMETER(
+      "NoTensorParameter", "@Elementwise method %s has no tensor parameter (all are @Scalar)"),
+  OVERLOAD_CONFLICT("OverloadConflict", "overload %s of op '%s' conflicts with %s: %s"),
+  UNSUPPORTED_STATEMENT(
+      "UnsupportedStatement",
+      "%s is not supported in an @Elementwise body; write final/var locals followed by one return"
+          + " (use ?: instead of if, and no loops)"),
+  UNSUPPORTED_CALL(
+      "UnsupportedCall",
+      "%s has no Vector API lanewise form; an @Elementwise body may call: %s"),
+  FLOATING_IN_INTEGRAL_BODY(
+      "FloatingInIntegralBody",
+      "%s is floating-point inside a long body, which computes with Java long semantics; declare"
+          + " a double overload or use promote = Promote.INT_TO_FLOAT"),
+  FIELD_ACCESS(
+      "FieldAccess",
+      "%s reads a field; an @Elementwise body may read only its parameters, its locals and"
+          + " compile-time constants (static final primitives, Math.PI)"),
+  ALLOCATION(
+      "Allocation", "%s allocates; an @Elementwise body is a pure expression over its operands"),
+  UNSUPPORTED_EXPRESSION(
+      "UnsupportedExpression",
+      "%s is not supported in an @Elementwise body; use arithmetic, comparison, logical, bitwise"
+          + " and shift operators, ?:, literals, casts to the body type and Math functions"),
+  UNSUPPORTED_OPERATOR("UnsupportedOperator", "operator %s is not supported on %s operands: %s"),
+  UNSUPPORTED_CAST(
+      "UnsupportedCast", "cast to %s is not supported; the body computes in %s (cast to %s only)"),
+  INT_ARITHMETIC(
+      "IntArithmetic",
+      "%s computes in int (32-bit) arithmetic; the body computes in %s: write long literals"
+          + " (1L) or cast an operand"),
+  UNSUPPORTED_LITERAL(
+      "UnsupportedLiteral", "literal %s is not supported; use int, long, double or boolean literals"),
+  ASSIGNMENT(
+      "Assignment",
+      "%s assigns; an @Elementwise body may only declare final/var locals with an initializer"),
+  LOCAL_TYPE(
+      "LocalType", "local %s has type %s; locals of a %s body have type %s or boolean"),
+  INTERNAL_ERROR(
+      "InternalError",
+      "internal error of the ufunc4j processor while handling %s: %s; please report it with"
+          + " this trace:%n%s");
+
+  private final String tag;
+  private final String format;
+
+  Message(String tag, String format) {
+    this.tag = tag;
+    this.format = format;
+  }
+
+  /** The stable tag in brackets, e.g. {@code [Elementwise/UnsupportedCall]}. */
+  String tag() {
+    return "[Elementwise/" + tag + "]";
+  }
+
+  String format(Object... args) {
+    return tag() + " " + String.format(Locale.ROOT, format, args);
+  }
+}

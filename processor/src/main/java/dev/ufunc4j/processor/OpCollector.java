@@ -1,0 +1,285 @@
+package dev.ufunc4j.processor;
+
+import com.sun.source.util.Trees;
+import dev.ufunc4j.annotation.Promote;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.NestingKind;
+import javax.lang.model.element.PackageElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.util.Elements;
+
+/**
+ * Validates the {@code @Elementwise} methods of one class and builds their {@link OpModel}s.
+ * Overloads of one name become one op. Every problem goes to the {@link Report}.
+ */
+final class OpCollector {
+
+  static final String ELEMENTWISE = "dev.ufunc4j.annotation.Elementwise";
+  static final String SCALAR = "dev.ufunc4j.annotation.Scalar";
+
+  private final Elements elements;
+  private final BodyLowering lowering;
+  private final Report report;
+
+  OpCollector(Elements elements, Trees trees, Report report) {
+    this.elements = elements;
+    this.lowering = new BodyLowering(trees, report);
+    this.report = report;
+  }
+
+  /** One validated overload, before grouping. */
+  private record Method(
+      ExecutableElement element,
+      String opName,
+      Promote promote,
+      ValueType bodyType,
+      boolean predicate,
+      List<Role> roles,
+      List<ValueType> paramTypes) {}
+
+  private enum Role {
+    TENSOR,
+    CONDITION,
+    SCALAR
+  }
+
+  /** The ops declared in {@code type}, sorted by name; ops with errors are left out. */
+  List<OpModel> collect(TypeElement type, List<ExecutableElement> methods) {
+    Optional<OpModel.DeclaringClass> declaring = declaringClass(type, methods);
+    if (declaring.isEmpty()) {
+      return List.of();
+    }
+    Map<String, List<Method>> byName = new TreeMap<>();
+    for (ExecutableElement m : methods) {
+      validate(m).ifPresent(v -> byName.computeIfAbsent(v.opName(), k -> new ArrayList<>()).add(v));
+    }
+    List<OpModel> ops = new ArrayList<>();
+    for (Map.Entry<String, List<Method>> e : byName.entrySet()) {
+      build(declaring.get(), e.getKey(), e.getValue()).ifPresent(ops::add);
+    }
+    return ops;
+  }
+
+  private Optional<OpModel.DeclaringClass> declaringClass(
+      TypeElement type, List<ExecutableElement> methods) {
+    List<String> names = new ArrayList<>();
+    Element e = type;
+    while (e instanceof TypeElement t) {
+      boolean ok = t.getNestingKind() == NestingKind.TOP_LEVEL
+          || t.getNestingKind() == NestingKind.MEMBER && t.getModifiers().contains(Modifier.STATIC)
+          || t.getNestingKind() == NestingKind.MEMBER && t.getEnclosingElement().getKind().isInterface();
+      if (!ok) {
+        for (ExecutableElement m : methods) {
+          report.error(m, Message.BAD_ENCLOSING_CLASS, m.getSimpleName());
+        }
+        return Optional.empty();
+      }
+      names.add(0, t.getSimpleName().toString());
+      e = t.getEnclosingElement();
+    }
+    PackageElement pkg = elements.getPackageOf(type);
+    return Optional.of(new OpModel.DeclaringClass(
+        pkg.isUnnamed() ? "" : pkg.getQualifiedName().toString(),
+        String.join("_", names),
+        elements.getBinaryName(type).toString(),
+        type.getQualifiedName().toString()));
+  }
+
+  private static ValueType valueType(TypeKind k) {
+    return switch (k) {
+      case DOUBLE -> ValueType.DOUBLE;
+      case LONG -> ValueType.LONG;
+      case BOOLEAN -> ValueType.BOOLEAN;
+      default -> null;
+    };
+  }
+
+  private Optional<Method> validate(ExecutableElement m) {
+    int before = report.size();
+    String name = m.getSimpleName().toString();
+    if (!m.getModifiers().contains(Modifier.STATIC)) {
+      report.error(m, Message.NOT_STATIC, name);
+    }
+    if (!m.getTypeParameters().isEmpty()) {
+      report.error(m, Message.GENERIC_METHOD, name);
+    }
+    ValueType returnType = valueType(m.getReturnType().getKind());
+    if (returnType == null) {
+      report.error(m, Message.RETURN_TYPE, name, m.getReturnType());
+    }
+    List<Role> roles = new ArrayList<>();
+    List<ValueType> types = new ArrayList<>();
+    for (VariableElement p : m.getParameters()) {
+      ValueType t = valueType(p.asType().getKind());
+      if (t == null) {
+        report.error(p, Message.PARAMETER_TYPE, p.getSimpleName(), p.asType());
+      }
+      types.add(t);
+      roles.add(hasAnnotation(p, SCALAR) ? Role.SCALAR : Role.TENSOR);
+    }
+    if (report.size() > before) {
+      return Optional.empty();
+    }
+    // The body type: the return type, or for a predicate the type of its numeric operands.
+    ValueType bodyType = returnType;
+    if (returnType == ValueType.BOOLEAN) {
+      bodyType = ValueType.BOOLEAN;
+      for (int i = 0; i < types.size(); i++) {
+        if (types.get(i) != ValueType.BOOLEAN) {
+          bodyType = types.get(i);
+          break;
+        }
+      }
+    }
+    for (int i = 0; i < types.size(); i++) {
+      VariableElement p = m.getParameters().get(i);
+      ValueType t = types.get(i);
+      if (t == ValueType.BOOLEAN) {
+        if (roles.get(i) == Role.TENSOR && bodyType != ValueType.BOOLEAN) {
+          roles.set(i, Role.CONDITION);
+        }
+      } else if (t != bodyType) {
+        report.error(p, Message.MIXED_PARAMETER_TYPES, p.getSimpleName(), p.asType(),
+            bodyType.javaName());
+      }
+    }
+    if (!roles.contains(Role.TENSOR) && !roles.contains(Role.CONDITION)) {
+      report.error(m, Message.NO_TENSOR_PARAMETER, name);
+    }
+    if (report.size() > before) {
+      return Optional.empty();
+    }
+    AnnotationMirror annotation = annotation(m, ELEMENTWISE).orElseThrow();
+    String opName = name;
+    Promote promote = Promote.PROMOTE;
+    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> e :
+        elements.getElementValuesWithDefaults(annotation).entrySet()) {
+      String key = e.getKey().getSimpleName().toString();
+      if (key.equals("name") && !e.getValue().getValue().toString().isEmpty()) {
+        opName = e.getValue().getValue().toString();
+      } else if (key.equals("promote")) {
+        promote = Promote.valueOf(e.getValue().getValue().toString());
+      }
+    }
+    return Optional.of(new Method(m, opName, promote, bodyType,
+        returnType == ValueType.BOOLEAN, roles, types));
+  }
+
+  private Optional<OpModel> build(OpModel.DeclaringClass declaring, String opName,
+      List<Method> methods) {
+    methods = new ArrayList<>(methods);
+    methods.sort(Comparator.comparing(Method::bodyType));
+    // Roles come from a numeric overload when there is one: there a boolean is a condition.
+    Method reference = methods.get(0);
+    boolean ok = true;
+    Map<ValueType, Method> seen = new LinkedHashMap<>();
+    for (Method m : methods) {
+      String conflict = null;
+      if (seen.containsKey(m.bodyType())) {
+        conflict = "two overloads compute in " + m.bodyType().javaName();
+      } else if (m.roles().size() != reference.roles().size()) {
+        conflict = "they take different numbers of parameters";
+      } else if (m.predicate() != reference.predicate()) {
+        conflict = "one returns boolean and the other does not";
+      } else if (m.promote() != reference.promote()) {
+        conflict = "they declare different promote modes";
+      } else {
+        for (int i = 0; i < m.roles().size(); i++) {
+          Role a = m.roles().get(i);
+          Role b = reference.roles().get(i);
+          boolean tensorLike = a != Role.SCALAR && b != Role.SCALAR;
+          if (a != b && !(tensorLike && m.bodyType() == ValueType.BOOLEAN)) {
+            conflict = "parameter " + (i + 1) + " is a tensor in one and @Scalar in the other";
+          }
+        }
+      }
+      if (conflict != null) {
+        report.error(m.element(), Message.OVERLOAD_CONFLICT, signature(m.element()), opName,
+            signature(reference.element()), conflict);
+        ok = false;
+      }
+      seen.put(m.bodyType(), m);
+    }
+    if (!ok) {
+      return Optional.empty();
+    }
+    List<OpModel.TensorParam> tensors = new ArrayList<>();
+    List<OpModel.ScalarParam> scalars = new ArrayList<>();
+    List<? extends VariableElement> params = reference.element().getParameters();
+    for (int i = 0; i < params.size(); i++) {
+      String pname = params.get(i).getSimpleName().toString();
+      switch (reference.roles().get(i)) {
+        case TENSOR -> tensors.add(new OpModel.TensorParam(pname, false));
+        case CONDITION -> tensors.add(new OpModel.TensorParam(pname, true));
+        case SCALAR -> {
+          final int index = i;
+          // A scalar is DOUBLE if any overload declares it double, else its type.
+          ValueType t = methods.stream().map(m -> m.paramTypes().get(index))
+              .min(Comparator.naturalOrder()).orElseThrow();
+          scalars.add(new OpModel.ScalarParam(pname, t));
+        }
+      }
+    }
+    List<OpModel.Overload> overloads = new ArrayList<>();
+    for (Method m : methods) {
+      Map<String, Expr> names = new LinkedHashMap<>();
+      int tensor = 0;
+      int scalar = 0;
+      for (int i = 0; i < m.roles().size(); i++) {
+        String pname = m.element().getParameters().get(i).getSimpleName().toString();
+        ValueType t = m.paramTypes().get(i);
+        if (m.roles().get(i) == Role.SCALAR) {
+          names.put(pname, new Expr.ScalarRef(scalar++, pname, t));
+        } else {
+          names.put(pname, new Expr.Operand(tensor++, pname, t));
+        }
+      }
+      Optional<Body> body = lowering.lower(m.element(), m.bodyType(), names);
+      if (body.isEmpty()) {
+        ok = false;
+        continue;
+      }
+      overloads.add(new OpModel.Overload(m.bodyType(), signature(m.element()), body.get()));
+    }
+    if (!ok) {
+      return Optional.empty();
+    }
+    return Optional.of(new OpModel(opName, declaring, reference.promote(), tensors, scalars,
+        reference.predicate(), overloads));
+  }
+
+  /** {@code add(double, double)}, as javadoc {@code {@link}} writes it. */
+  static String signature(ExecutableElement m) {
+    return m.getSimpleName() + m.getParameters().stream()
+        .map(p -> p.asType().toString())
+        .collect(Collectors.joining(", ", "(", ")"));
+  }
+
+  private static boolean hasAnnotation(Element e, String name) {
+    return annotation(e, name).isPresent();
+  }
+
+  private static Optional<AnnotationMirror> annotation(Element e, String name) {
+    for (AnnotationMirror a : e.getAnnotationMirrors()) {
+      TypeElement t = (TypeElement) a.getAnnotationType().asElement();
+      if (t.getQualifiedName().contentEquals(name)) {
+        return Optional.of(a);
+      }
+    }
+    return Optional.empty();
+  }
+}

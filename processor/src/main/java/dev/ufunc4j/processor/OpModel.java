@@ -1,0 +1,63 @@
+package dev.ufunc4j.processor;
+
+import dev.ufunc4j.annotation.Promote;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One op: every {@code @Elementwise} overload of one name in one class. Immutable; built by {@link
+ * OpCollector}, read by the generators.
+ *
+ * @param name the op's name (the method's, or {@code @Elementwise(name)})
+ * @param declaringClass the class that declares the scalar methods
+ * @param tensors tensor parameters in declaration order, conditions included
+ * @param scalars {@code @Scalar} parameters in declaration order
+ * @param predicate true when the overloads return boolean (BOOL result)
+ * @param overloads at most one per body type, sorted by {@link ValueType}
+ */
+record OpModel(
+    String name,
+    DeclaringClass declaringClass,
+    Promote promote,
+    List<TensorParam> tensors,
+    List<ScalarParam> scalars,
+    boolean predicate,
+    List<Overload> overloads) {
+
+  OpModel {
+    tensors = List.copyOf(tensors);
+    scalars = List.copyOf(scalars);
+    overloads = List.copyOf(overloads);
+  }
+
+  /**
+   * @param packageName package of the generated classes (the declaring class's)
+   * @param flatName simple names from the top-level class down, joined by {@code _}
+   * @param binaryName {@code Class.forName} name
+   * @param canonicalName source name, for javadoc links
+   */
+  record DeclaringClass(
+      String packageName, String flatName, String binaryName, String canonicalName) {}
+
+  /** A tensor operand; a condition is a BOOL operand that does not join promotion. */
+  record TensorParam(String name, boolean condition) {}
+
+  /** A wrapped Java scalar, with the Java type the overloads declare for it. */
+  record ScalarParam(String name, ValueType type) {}
+
+  /**
+   * One scalar method.
+   *
+   * @param bodyType what the body computes in: DOUBLE, LONG or BOOLEAN (all-boolean)
+   * @param javadocSignature {@code add(double, double)}, for {@code {@link}}
+   */
+  record Overload(ValueType bodyType, String javadocSignature, Body body) {}
+
+  Optional<Overload> overload(ValueType bodyType) {
+    return overloads.stream().filter(o -> o.bodyType() == bodyType).findFirst();
+  }
+
+  int promotingArity() {
+    return (int) tensors.stream().filter(t -> !t.condition()).count();
+  }
+}

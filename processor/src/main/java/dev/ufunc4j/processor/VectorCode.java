@@ -1,0 +1,234 @@
+package dev.ufunc4j.processor;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.NameAllocator;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import dev.ufunc4j.dtype.DType;
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * Writes Vector API statements into one generated method: conversions between dtypes and lane
+ * types (bool, unsigned, float16/bfloat16 bit tricks), literals and broadcasts. Records every lane
+ * type it touches so the kernel declares exactly the species it uses.
+ */
+final class VectorCode {
+
+  static final ClassName VECTOR_MASK = ClassName.get(Lane.VECTOR_PACKAGE, "VectorMask");
+
+  final CodeBlock.Builder out;
+  final NameAllocator names;
+  final Set<Lane> used;
+
+  VectorCode(CodeBlock.Builder out, NameAllocator names, Set<Lane> used) {
+    this.out = out;
+    this.names = names;
+    this.used = used;
+  }
+
+  static Set<Lane> newLaneSet() {
+    return EnumSet.noneOf(Lane.class);
+  }
+
+  String species(Lane lane) {
+    used.add(lane);
+    return lane.species;
+  }
+
+  static TypeName maskType(Lane lane) {
+    return ParameterizedTypeName.get(VECTOR_MASK, lane.boxed());
+  }
+
+  /** Declares a local holding {@code v} and returns a value naming it. */
+  Value temp(String hint, Value v) {
+    return declare(names.newName(hint), v);
+  }
+
+  /** Declares a local named exactly {@code name} (already allocated) holding {@code v}. */
+  Value declare(String name, Value v) {
+    TypeName type = switch (v.kind()) {
+      case VECTOR -> v.lane().vector;
+      case MASK -> maskType(v.lane());
+      case SCALAR -> v.lane().primitive;
+      case SCALAR_BOOLEAN -> TypeName.BOOLEAN;
+    };
+    out.addStatement("$T $N = $L", type, name, v.code());
+    return new Value(CodeBlock.of("$N", name), v.lane(), v.kind());
+  }
+
+  /** A temp unless {@code v} already is a plain name. */
+  Value named(String hint, Value v) {
+    return isName(v.code()) ? v : temp(hint, v);
+  }
+
+  static boolean isName(CodeBlock code) {
+    String s = code.toString();
+    return s.matches("[A-Za-z_][A-Za-z0-9_]*");
+  }
+
+  // ---------------------------------------------------------------- literals and broadcasts
+
+  static CodeBlock literal(Lane lane, Object value) {
+    return switch (lane) {
+      case BYTE -> CodeBlock.of("(byte) $L", ((Number) value).longValue());
+      case SHORT -> CodeBlock.of("(short) $L", ((Number) value).longValue());
+      case INT -> {
+        long v = ((Number) value).longValue();
+        yield v == (int) v ? CodeBlock.of("$L", v) : CodeBlock.of("(int) $LL", v);
+      }
+      case LONG -> CodeBlock.of("$LL", ((Number) value).longValue());
+      case FLOAT -> floatLiteral((float) ((Number) value).doubleValue());
+      case DOUBLE -> doubleLiteral(((Number) value).doubleValue());
+    };
+  }
+
+  private static CodeBlock floatLiteral(float f) {
+    if (Float.isNaN(f)) {
+      return CodeBlock.of("Float.NaN");
+    }
+    if (Float.isInfinite(f)) {
+      return CodeBlock.of(f > 0 ? "Float.POSITIVE_INFINITY" : "Float.NEGATIVE_INFINITY");
+    }
+    return CodeBlock.of("$Lf", Float.toString(f));
+  }
+
+  private static CodeBlock doubleLiteral(double d) {
+    if (Double.isNaN(d)) {
+      return CodeBlock.of("Double.NaN");
+    }
+    if (Double.isInfinite(d)) {
+      return CodeBlock.of(d > 0 ? "Double.POSITIVE_INFINITY" : "Double.NEGATIVE_INFINITY");
+    }
+    return CodeBlock.of("$L", Double.toString(d));
+  }
+
+  /** {@code v} as a vector (broadcasting a scalar) or mask (from a boolean scalar). */
+  Value vector(Value v) {
+    return switch (v.kind()) {
+      case VECTOR, MASK -> v;
+      case SCALAR ->
+          Value.vector(
+              CodeBlock.of("$T.broadcast($N, $L)", v.lane().vector, species(v.lane()), v.code()),
+              v.lane());
+      case SCALAR_BOOLEAN ->
+          Value.mask(CodeBlock.of("$N.maskAll($L)", species(v.lane()), v.code()), v.lane());
+    };
+  }
+
+  // ---------------------------------------------------------------- conversions
+
+  /** Lane conversion keeping the lane count; integral widening sign- or zero-extends. */
+  Value convert(Value v, Lane to, boolean zeroExtend) {
+    Lane from = v.lane();
+    if (from == to) {
+      return v;
+    }
+    String op;
+    boolean widening = !from.floating && !to.floating && to.bytes > from.bytes;
+    if (widening && zeroExtend) {
+      op = "ZERO_EXTEND_" + from.letter + "2" + to.letter;
+    } else {
+      op = from.letter + "2" + to.letter;
+    }
+    return Value.vector(
+        CodeBlock.of("(($T) $L.convertShape($L, $N, 0))", to.vector, vector(v).code(), op,
+            species(to)),
+        to);
+  }
+
+  /** Integral or bool storage lanes to floating lanes, as PyTorch casts them. */
+  Value integralToFloating(Value raw, DType from, Lane to) {
+    boolean zero = from.isUnsigned() || from == DType.BOOL;
+    if (!zero) {
+      return convert(raw, to, false);
+    }
+    return switch (raw.lane()) {
+      case BYTE, SHORT -> convert(convert(raw, Lane.INT, true), to, false);
+      case INT -> convert(convert(raw, Lane.LONG, true), to, false);
+      default -> unsignedLongToFloating(raw, to);
+    };
+  }
+
+  /** UINT64 bit patterns to floating: halve with a sticky bit where the top bit is set. */
+  private Value unsignedLongToFloating(Value raw, Lane to) {
+    Value x = named("u64", raw);
+    String high = names.newName("high");
+    out.addStatement("$T $N = $L.compare(LT, 0L)", maskType(Lane.LONG), high, x.code());
+    Value halved = Value.vector(
+        CodeBlock.of("$L.blend($L.lanewise(LSHR, 1).or($L.and(1L)), $N)", x.code(), x.code(),
+            x.code(), high),
+        Lane.LONG);
+    Value f = temp("approx", convert(halved, to, false));
+    return Value.vector(
+        CodeBlock.of("$L.add($L, $N.cast($N))", f.code(), f.code(), high, species(to)), to);
+  }
+
+  /** FLOAT16 bits (short lanes, or int lanes holding 16 bits) to float lanes. */
+  Value halfToFloat(Value bits) {
+    Value h = temp("half", bits.lane() == Lane.INT ? bits : convert(bits, Lane.INT, true));
+    Value mag = temp("halfAbs", Value.vector(CodeBlock.of("$L.and(0x7FFF)", h.code()), Lane.INT));
+    species(Lane.FLOAT);
+    CodeBlock code = CodeBlock.builder()
+        .add("$L.lanewise(LSHL, 13).add(0x38000000)\n", mag.code())
+        .add("    .blend($L.lanewise(LSHL, 13).or(0x7F800000), $L.compare(GE, 0x7C00))\n",
+            mag.code(), mag.code())
+        .add("    .blend((($T) $L.convertShape(I2F, FLOATS, 0)).mul(0x1p-24f).reinterpretAsInts(),"
+            + " $L.compare(LT, 0x400))\n", Lane.FLOAT.vector, mag.code(), mag.code())
+        .add("    .or($L.and(0x8000).lanewise(LSHL, 16))\n", h.code())
+        .add("    .reinterpretAsFloats()")
+        .build();
+    return temp("halfValue", Value.vector(code, Lane.FLOAT));
+  }
+
+  /** BFLOAT16 bits (short lanes) to float lanes. */
+  Value bfloat16ToFloat(Value bits) {
+    Value h = bits.lane() == Lane.INT ? bits : convert(bits, Lane.INT, true);
+    species(Lane.FLOAT);
+    return Value.vector(CodeBlock.of("$L.lanewise(LSHL, 16).reinterpretAsFloats()", h.code()),
+        Lane.FLOAT);
+  }
+
+  /** Float lanes to FLOAT16 bits in int lanes, rounding to nearest even (NaN → 0x7E00). */
+  Value floatToHalfBits(Value f) {
+    Value fv = named("single", vector(f));
+    Value bitsV = temp("singleBits",
+        Value.vector(CodeBlock.of("$L.reinterpretAsInts()", fv.code()), Lane.INT));
+    Value mag = temp("singleAbs",
+        Value.vector(CodeBlock.of("$L.and(0x7FFFFFFF)", bitsV.code()), Lane.INT));
+    species(Lane.INT);
+    CodeBlock code = CodeBlock.builder()
+        .add("$L.add(0xC8000FFF).add($L.lanewise(LSHR, 13).and(1)).lanewise(LSHR, 13)\n",
+            mag.code(), mag.code())
+        .add("    .blend($L.reinterpretAsFloats().add(0.5f).reinterpretAsInts().sub(0x3F000000),"
+            + " $L.compare(LT, 0x38800000))\n", mag.code(), mag.code())
+        .add("    .blend(0x7C00, $L.compare(GE, 0x47800000))\n", mag.code())
+        .add("    .blend(0x7E00, $L.compare(GT, 0x7F800000))\n", mag.code())
+        .add("    .or($L.lanewise(LSHR, 16).and(0x8000))", bitsV.code())
+        .build();
+    return temp("halfBits", Value.vector(code, Lane.INT));
+  }
+
+  /** Float lanes to BFLOAT16 bits in int lanes, rounding to nearest even (NaN → 0x7FC0). */
+  Value floatToBfloat16Bits(Value f) {
+    Value fv = named("single", vector(f));
+    Value bitsV = temp("singleBits",
+        Value.vector(CodeBlock.of("$L.reinterpretAsInts()", fv.code()), Lane.INT));
+    CodeBlock code = CodeBlock.of(
+        "$L.add($L.lanewise(LSHR, 16).and(1).add(0x7FFF)).lanewise(LSHR, 16)\n"
+            + "    .blend(0x7FC0, $L.test(IS_NAN).cast($N))",
+        bitsV.code(), bitsV.code(), fv.code(), species(Lane.INT));
+    return temp("bfloatBits", Value.vector(code, Lane.INT));
+  }
+
+  /** A mask as 0/1 lanes of its own lane type. */
+  Value maskToZeroOne(Value m) {
+    Value mask = vector(m);
+    Lane l = mask.lane();
+    return Value.vector(
+        CodeBlock.of("$T.zero($N).blend($L, $L)", l.vector, species(l), literal(l, 1),
+            mask.code()),
+        l);
+  }
+}

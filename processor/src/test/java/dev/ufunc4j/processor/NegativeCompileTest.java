@@ -1,0 +1,194 @@
+package dev.ufunc4j.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static com.google.testing.compile.Compiler.javac;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.JavaFileObjects;
+import java.util.List;
+import java.util.Locale;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * One failing compile per unsupported construct: the error carries the stable tag and lands on the
+ * offending line of the offending file. Validation precedes generation, so no runtime is needed.
+ */
+class NegativeCompileTest {
+
+  private static final String HEADER = """
+      package test;
+
+      import dev.ufunc4j.annotation.Elementwise;
+      import dev.ufunc4j.annotation.Promote;
+      import dev.ufunc4j.annotation.Scalar;
+
+      final class Ops {
+        static double counter;
+      """;
+
+  private static JavaFileObject source(String members) {
+    return JavaFileObjects.forSourceString("test.Ops", HEADER + members + "\n}\n");
+  }
+
+  private static Compilation compile(String members) {
+    return javac().withProcessors(new ElementwiseProcessor(), new OpLibraryServiceProcessor())
+        .compile(source(members));
+  }
+
+  private static void assertRefused(String members, String tag, String message, String line) {
+    Compilation c = compile(members);
+    assertThat(c).failed();
+    assertThat(c).hadErrorContaining(tag).inFile(source(members)).onLineContaining(line);
+    assertThat(c).hadErrorContaining(message).inFile(source(members)).onLineContaining(line);
+  }
+
+  @ParameterizedTest(name = "{1}: {0}")
+  @CsvSource(delimiter = '|', textBlock = """
+      double f(double x) { double s = 0; for (int i = 0; i < 3; i++) { s += x; } return s; } \
+          | UnsupportedStatement | a for loop is not supported | for (int i
+      double f(double x) { while (x > 1) { x /= 2; } return x; } \
+          | UnsupportedStatement | a while loop is not supported | while (x > 1)
+      double f(double x) { if (x > 0) { return x; } return -x; } \
+          | UnsupportedStatement | an if statement is not supported | if (x > 0)
+      double f(double x) { return helper(x); } static double helper(double x) { return x; } \
+          | UnsupportedCall | helper(...) has no Vector API lanewise form | return helper(x)
+      double f(double x) { return Math.ulp(x); } \
+          | UnsupportedCall | Math.ulp has no Vector API lanewise form | Math.ulp(x)
+      double f(double x) { return StrictMath.sqrt(x); } \
+          | UnsupportedCall | StrictMath.sqrt(...) has no Vector API lanewise form | StrictMath
+      long f(long x) { return (long) Math.exp(x); } \
+          | FloatingInIntegralBody | Math.exp is floating-point inside a long body | Math.exp(x)
+      long f(long x) { return x + (long) 2.5; } \
+          | FloatingInIntegralBody | 2.5 is floating-point inside a long body | 2.5
+      double f(double x) { return x + counter; } \
+          | FieldAccess | counter reads a field | x + counter
+      double f(double x) { return new Double(x); } \
+          | Allocation | new Double(x) allocates | new Double
+      double f(double x) { return x % 2; } \
+          | UnsupportedOperator | operator % is not supported on double operands | x % 2
+      double f(double x) { return (float) x; } \
+          | UnsupportedCast | cast to float is not supported | (float) x
+      long f(long x) { return (int) x; } \
+          | UnsupportedCast | cast to int is not supported | (int) x
+      double f(double x) { return x * (1 + 2); } \
+          | IntArithmetic | (1 + 2) computes in int (32-bit) arithmetic | (1 + 2)
+      double f(double x) { return x = 2; } \
+          | Assignment | x = 2 assigns | x = 2
+      double f(double x) { final int k = 2; return x * k; } \
+          | LocalType | local k has type int | final int k
+      double f(double x) { final double[] a = {x}; return a[0]; } \
+          | LocalType | local a has type double[] | final double[] a
+      double f(double x) { return "s".length(); } \
+          | UnsupportedCall | "s".length(...) has no Vector API lanewise form | "s".length()
+      double f(double x) { return x > 0 ? null : x; } \
+          | UnsupportedLiteral | literal null is not supported | ? null
+      """)
+  void refusesBodyConstruct(String body, String tag, String message, String line) {
+    assertRefused("  @Elementwise static " + body, "[Elementwise/" + tag + "]", message, line);
+  }
+
+  @Test
+  void refusesInstanceMethod() {
+    assertRefused("  @Elementwise double twice(double x) { return 2 * x; }",
+        "[Elementwise/NotStatic]", "@Elementwise method twice must be static", "double twice");
+  }
+
+  @Test
+  void refusesGenericMethod() {
+    assertRefused("  @Elementwise static <T> double twice(double x) { return 2 * x; }",
+        "[Elementwise/GenericMethod]", "must not declare type parameters", "<T> double twice");
+  }
+
+  @Test
+  void refusesParameterOfAnotherType() {
+    assertRefused("  @Elementwise static double twice(\n      int x) { return 2 * x; }",
+        "[Elementwise/ParameterType]", "parameter x has type int", "int x)");
+  }
+
+  @Test
+  void refusesMixedParameterTypes() {
+    assertRefused("  @Elementwise static double scale(double x,\n      long k) { return x; }",
+        "[Elementwise/ParameterType]", "parameter k has type long but this body computes in"
+            + " double", "long k)");
+  }
+
+  @Test
+  void refusesReturnType() {
+    assertRefused("  @Elementwise static String name(double x) { return \"\"; }",
+        "[Elementwise/ReturnType]", "returns java.lang.String", "String name");
+  }
+
+  @Test
+  void refusesOpWithoutTensor() {
+    assertRefused("  @Elementwise static double c(@Scalar double a) { return a; }",
+        "[Elementwise/NoTensorParameter]", "has no tensor parameter", "double c(");
+  }
+
+  @Test
+  void refusesConflictingOverloads() {
+    assertRefused("""
+          @Elementwise static double f(double a, double b) { return a + b; }
+          @Elementwise static long f(long a) { return a; }
+        """, "[Elementwise/OverloadConflict]", "overload f(long) of op 'f' conflicts with"
+            + " f(double, double): they take different numbers of parameters", "static long f");
+  }
+
+  @Test
+  void refusesScalarInOneOverloadAndTensorInOther() {
+    assertRefused("""
+          @Elementwise static double f(double a, @Scalar double b) { return a + b; }
+          @Elementwise static long f(long a, long b) { return a; }
+        """, "[Elementwise/OverloadConflict]", "parameter 2 is a tensor in one and @Scalar in"
+            + " the other", "static long f");
+  }
+
+  @Test
+  void reportsEveryProblemOfABodyInOneCompile() {
+    Compilation c = compile(
+        "  @Elementwise static double f(double x) {\n    return Math.ulp(x)\n"
+            + "        + counter; }");
+    assertThat(c).hadErrorCount(2);
+    assertThat(c).hadErrorContaining("[Elementwise/UnsupportedCall]").inFile(source(
+        "  @Elementwise static double f(double x) {\n    return Math.ulp(x)\n"
+            + "        + counter; }")).onLineContaining("Math.ulp(x)");
+    assertThat(c).hadErrorContaining("[Elementwise/FieldAccess]").inFile(source(
+        "  @Elementwise static double f(double x) {\n    return Math.ulp(x)\n"
+            + "        + counter; }")).onLineContaining("+ counter");
+  }
+
+  /**
+   * The whole supported language validates and generates. (The generated kernels themselves
+   * compile and run in the generated-samples module: the runtime they implement is not visible
+   * here, so this compile fails later, on the generated code's imports only.)
+   */
+  @Test
+  void acceptsTheSupportedLanguage() {
+    Compilation c = javac()
+        .withProcessors(new ElementwiseProcessor(), new OpLibraryServiceProcessor())
+        .withOptions("-Aufunc4j.dtypes=float32,int32")
+        .compile(source("""
+              static final double HALF = 0.5;
+              @Elementwise(promote = Promote.INT_TO_FLOAT)
+              static double g(double x, double y, @Scalar double alpha, @Scalar boolean flag) {
+                final double t = x * HALF - Math.PI;
+                var u = -t + Math.fma(x, y, 1) / Math.hypot(x, 2.0);
+                return flag && x > 0 || !(y <= 1e-3) ? (double) u * alpha : Math.max(t, -0.0);
+              }
+              @Elementwise
+              static long h(long a, long b) { return a > 0 ? (a << 2) >>> 1 & ~b : -1 % (b | 1); }
+              @Elementwise
+              static boolean p(boolean c, long a) { return c != a > 3; }
+            """));
+    List<String> ours = c.diagnostics().stream()
+        .map(d -> d.getMessage(Locale.ROOT))
+        .filter(m -> m.contains("[Elementwise/"))
+        .toList();
+    assertThat(ours).isEmpty();
+    assertThat(c.errors().stream().map(d -> String.valueOf(d.getSource().getName())).distinct()
+        .toList()).contains("/SOURCE_OUTPUT/test/Ops_g_int32_int32.java");
+  }
+}
