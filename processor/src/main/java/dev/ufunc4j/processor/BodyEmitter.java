@@ -223,9 +223,11 @@ final class BodyEmitter {
     if (guarded || maskResult) {
       cond = code.named("condition", cond);
     }
-    if (guarded) {
+    if (divides(c.whenTrue())) {
       trueGuard = code.temp("live", m(guard == null ? cond.code()
           : CodeBlock.of("$L.and($N)", cond.code(), guard))).code().toString();
+    }
+    if (divides(c.whenFalse())) {
       falseGuard = code.temp("live", m(guard == null ? CodeBlock.of("$L.not()", cond.code())
           : CodeBlock.of("$N.andNot($L)", guard, cond.code()))).code().toString();
     }

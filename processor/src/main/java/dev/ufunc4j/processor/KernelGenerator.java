@@ -499,7 +499,7 @@ final class KernelGenerator {
     BodyEmitter emitter =
         new BodyEmitter(vc, computeLane(), entry.unsignedLanes(), values, scalars);
     Value result = vc.temp("result", vc.vector(emitter.emit(overload.body(), guard)));
-    return vc.temp("stored", toStorage(vc, result));
+    return vc.named("stored", toStorage(vc, result));
   }
 
   private Value loadContiguous(VectorCode vc, Operand in) {

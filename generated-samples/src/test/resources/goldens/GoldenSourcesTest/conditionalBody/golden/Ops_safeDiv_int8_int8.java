@@ -123,14 +123,12 @@ final class Ops_safeDiv_int8_int8 implements ElementwiseKernel {
       ByteVector a = ByteVector.fromMemorySegment(BYTES, aData, aOff + i, ORDER);
       ByteVector b = ByteVector.fromMemorySegment(BYTES, bData, bOff + i, ORDER);
       VectorMask<Byte> condition = b.compare(EQ, (byte) 0);
-      VectorMask<Byte> live_ = condition;
-      VectorMask<Byte> live__ = condition.not();
-      if (b.compare(EQ, 0, live__).anyTrue()) {
+      VectorMask<Byte> live_ = condition.not();
+      if (b.compare(EQ, 0, live_).anyTrue()) {
         throw new ArithmeticException("/ by zero");
       }
-      ByteVector result = a.lanewise(DIV, b, live__).blend((byte) 0, condition);
-      ByteVector stored = result;
-      stored.intoMemorySegment(outData, outOff + i, ORDER);
+      ByteVector result = a.lanewise(DIV, b, live_).blend((byte) 0, condition);
+      result.intoMemorySegment(outData, outOff + i, ORDER);
     }
     return bound;
   }
@@ -145,14 +143,12 @@ final class Ops_safeDiv_int8_int8 implements ElementwiseKernel {
     for (long i = 0; i < bound; i += LANES) {
       ByteVector a = ByteVector.fromMemorySegment(BYTES, aData, aOff + i, ORDER);
       VectorMask<Byte> condition = b.compare(EQ, (byte) 0);
-      VectorMask<Byte> live_ = condition;
-      VectorMask<Byte> live__ = condition.not();
-      if (b.compare(EQ, 0, live__).anyTrue()) {
+      VectorMask<Byte> live_ = condition.not();
+      if (b.compare(EQ, 0, live_).anyTrue()) {
         throw new ArithmeticException("/ by zero");
       }
-      ByteVector result = a.lanewise(DIV, b, live__).blend((byte) 0, condition);
-      ByteVector stored = result;
-      stored.intoMemorySegment(outData, outOff + i, ORDER);
+      ByteVector result = a.lanewise(DIV, b, live_).blend((byte) 0, condition);
+      result.intoMemorySegment(outData, outOff + i, ORDER);
     }
     return bound;
   }
@@ -167,14 +163,12 @@ final class Ops_safeDiv_int8_int8 implements ElementwiseKernel {
     for (long i = 0; i < bound; i += LANES) {
       ByteVector b = ByteVector.fromMemorySegment(BYTES, bData, bOff + i, ORDER);
       VectorMask<Byte> condition = b.compare(EQ, (byte) 0);
-      VectorMask<Byte> live_ = condition;
-      VectorMask<Byte> live__ = condition.not();
-      if (b.compare(EQ, 0, live__).anyTrue()) {
+      VectorMask<Byte> live_ = condition.not();
+      if (b.compare(EQ, 0, live_).anyTrue()) {
         throw new ArithmeticException("/ by zero");
       }
-      ByteVector result = a.lanewise(DIV, b, live__).blend((byte) 0, condition);
-      ByteVector stored = result;
-      stored.intoMemorySegment(outData, outOff + i, ORDER);
+      ByteVector result = a.lanewise(DIV, b, live_).blend((byte) 0, condition);
+      result.intoMemorySegment(outData, outOff + i, ORDER);
     }
     return bound;
   }
@@ -189,14 +183,12 @@ final class Ops_safeDiv_int8_int8 implements ElementwiseKernel {
     ByteVector b = ByteVector.broadcast(BYTES, bData.getAtIndex(JAVA_BYTE, bOff));
     for (long i = 0; i < bound; i += LANES) {
       VectorMask<Byte> condition = b.compare(EQ, (byte) 0);
-      VectorMask<Byte> live_ = condition;
-      VectorMask<Byte> live__ = condition.not();
-      if (b.compare(EQ, 0, live__).anyTrue()) {
+      VectorMask<Byte> live_ = condition.not();
+      if (b.compare(EQ, 0, live_).anyTrue()) {
         throw new ArithmeticException("/ by zero");
       }
-      ByteVector result = a.lanewise(DIV, b, live__).blend((byte) 0, condition);
-      ByteVector stored = result;
-      stored.intoMemorySegment(outData, outOff + i, ORDER);
+      ByteVector result = a.lanewise(DIV, b, live_).blend((byte) 0, condition);
+      result.intoMemorySegment(outData, outOff + i, ORDER);
     }
     return bound;
   }
@@ -219,14 +211,12 @@ final class Ops_safeDiv_int8_int8 implements ElementwiseKernel {
       ByteVector a = ByteVector.fromArray(BYTES, aLanes, 0);
       ByteVector b = ByteVector.fromArray(BYTES, bLanes, 0);
       VectorMask<Byte> condition = b.compare(EQ, (byte) 0);
-      VectorMask<Byte> live_ = condition.and(live);
-      VectorMask<Byte> live__ = live.andNot(condition);
-      if (b.compare(EQ, 0, live__).anyTrue()) {
+      VectorMask<Byte> live_ = live.andNot(condition);
+      if (b.compare(EQ, 0, live_).anyTrue()) {
         throw new ArithmeticException("/ by zero");
       }
-      ByteVector result = a.lanewise(DIV, b, live__).blend((byte) 0, condition);
-      ByteVector stored = result;
-      stored.intoArray(outLanes, 0);
+      ByteVector result = a.lanewise(DIV, b, live_).blend((byte) 0, condition);
+      result.intoArray(outLanes, 0);
       for (int k = 0; k < count; k++) {
         outData.setAtIndex(JAVA_BYTE, outOff + (i + k) * outStride, outLanes[k]);
       }

@@ -122,8 +122,7 @@ final class Ops_sub_float64_float64 implements ElementwiseKernel {
       DoubleVector a = DoubleVector.fromMemorySegment(DOUBLES, aData, (aOff + i) * 8, ORDER);
       DoubleVector b = DoubleVector.fromMemorySegment(DOUBLES, bData, (bOff + i) * 8, ORDER);
       DoubleVector result = a.sub(b);
-      DoubleVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
     }
     return bound;
   }
@@ -138,8 +137,7 @@ final class Ops_sub_float64_float64 implements ElementwiseKernel {
     for (long i = 0; i < bound; i += LANES) {
       DoubleVector a = DoubleVector.fromMemorySegment(DOUBLES, aData, (aOff + i) * 8, ORDER);
       DoubleVector result = a.sub(b);
-      DoubleVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
     }
     return bound;
   }
@@ -154,8 +152,7 @@ final class Ops_sub_float64_float64 implements ElementwiseKernel {
     for (long i = 0; i < bound; i += LANES) {
       DoubleVector b = DoubleVector.fromMemorySegment(DOUBLES, bData, (bOff + i) * 8, ORDER);
       DoubleVector result = a.sub(b);
-      DoubleVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
     }
     return bound;
   }
@@ -170,8 +167,7 @@ final class Ops_sub_float64_float64 implements ElementwiseKernel {
     DoubleVector b = DoubleVector.broadcast(DOUBLES, bData.getAtIndex(JAVA_DOUBLE_UNALIGNED, bOff));
     for (long i = 0; i < bound; i += LANES) {
       DoubleVector result = a.sub(b);
-      DoubleVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
     }
     return bound;
   }
@@ -193,8 +189,7 @@ final class Ops_sub_float64_float64 implements ElementwiseKernel {
       DoubleVector a = DoubleVector.fromArray(DOUBLES, aLanes, 0);
       DoubleVector b = DoubleVector.fromArray(DOUBLES, bLanes, 0);
       DoubleVector result = a.sub(b);
-      DoubleVector stored = result;
-      stored.intoArray(outLanes, 0);
+      result.intoArray(outLanes, 0);
       for (int k = 0; k < count; k++) {
         outData.setAtIndex(JAVA_DOUBLE_UNALIGNED, outOff + (i + k) * outStride, outLanes[k]);
       }

@@ -125,8 +125,7 @@ final class Ops_sub_float64_int64 implements ElementwiseKernel {
       DoubleVector a = DoubleVector.fromMemorySegment(DOUBLES, aData, (aOff + i) * 8, ORDER);
       DoubleVector b = ((DoubleVector) LongVector.fromMemorySegment(LONGS, bData, (bOff + i) * 8, ORDER).convertShape(L2D, DOUBLES, 0));
       DoubleVector result = a.sub(b);
-      DoubleVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
     }
     return bound;
   }
@@ -141,8 +140,7 @@ final class Ops_sub_float64_int64 implements ElementwiseKernel {
     for (long i = 0; i < bound; i += LANES) {
       DoubleVector a = DoubleVector.fromMemorySegment(DOUBLES, aData, (aOff + i) * 8, ORDER);
       DoubleVector result = a.sub(b);
-      DoubleVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
     }
     return bound;
   }
@@ -157,8 +155,7 @@ final class Ops_sub_float64_int64 implements ElementwiseKernel {
     for (long i = 0; i < bound; i += LANES) {
       DoubleVector b = ((DoubleVector) LongVector.fromMemorySegment(LONGS, bData, (bOff + i) * 8, ORDER).convertShape(L2D, DOUBLES, 0));
       DoubleVector result = a.sub(b);
-      DoubleVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
     }
     return bound;
   }
@@ -173,8 +170,7 @@ final class Ops_sub_float64_int64 implements ElementwiseKernel {
     DoubleVector b = ((DoubleVector) LongVector.broadcast(LONGS, bData.getAtIndex(JAVA_LONG_UNALIGNED, bOff)).convertShape(L2D, DOUBLES, 0));
     for (long i = 0; i < bound; i += LANES) {
       DoubleVector result = a.sub(b);
-      DoubleVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
     }
     return bound;
   }
@@ -196,8 +192,7 @@ final class Ops_sub_float64_int64 implements ElementwiseKernel {
       DoubleVector a = DoubleVector.fromArray(DOUBLES, aLanes, 0);
       DoubleVector b = ((DoubleVector) LongVector.fromArray(LONGS, bLanes, 0).convertShape(L2D, DOUBLES, 0));
       DoubleVector result = a.sub(b);
-      DoubleVector stored = result;
-      stored.intoArray(outLanes, 0);
+      result.intoArray(outLanes, 0);
       for (int k = 0; k < count; k++) {
         outData.setAtIndex(JAVA_DOUBLE_UNALIGNED, outOff + (i + k) * outStride, outLanes[k]);
       }

@@ -135,8 +135,7 @@ final class Ops_sub_float64_uint8 implements ElementwiseKernel {
               ? IntVector.broadcast(IntVector.SPECIES_64, bData.get(JAVA_INT_UNALIGNED, bOff + i)).reinterpretAsBytes()
               : ByteVector.fromMemorySegment(BYTES, bData, bOff + i, ORDER)).convertShape(ZERO_EXTEND_B2I, INTS, 0)).convertShape(I2D, DOUBLES, 0));
       DoubleVector result = a.sub(b);
-      DoubleVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
     }
     return bound;
   }
@@ -151,8 +150,7 @@ final class Ops_sub_float64_uint8 implements ElementwiseKernel {
     for (long i = 0; i < bound; i += LANES) {
       DoubleVector a = DoubleVector.fromMemorySegment(DOUBLES, aData, (aOff + i) * 8, ORDER);
       DoubleVector result = a.sub(b);
-      DoubleVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
     }
     return bound;
   }
@@ -169,8 +167,7 @@ final class Ops_sub_float64_uint8 implements ElementwiseKernel {
               ? IntVector.broadcast(IntVector.SPECIES_64, bData.get(JAVA_INT_UNALIGNED, bOff + i)).reinterpretAsBytes()
               : ByteVector.fromMemorySegment(BYTES, bData, bOff + i, ORDER)).convertShape(ZERO_EXTEND_B2I, INTS, 0)).convertShape(I2D, DOUBLES, 0));
       DoubleVector result = a.sub(b);
-      DoubleVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
     }
     return bound;
   }
@@ -185,8 +182,7 @@ final class Ops_sub_float64_uint8 implements ElementwiseKernel {
     DoubleVector b = ((DoubleVector) ((IntVector) ByteVector.broadcast(BYTES, bData.getAtIndex(JAVA_BYTE, bOff)).convertShape(ZERO_EXTEND_B2I, INTS, 0)).convertShape(I2D, DOUBLES, 0));
     for (long i = 0; i < bound; i += LANES) {
       DoubleVector result = a.sub(b);
-      DoubleVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
     }
     return bound;
   }
@@ -208,8 +204,7 @@ final class Ops_sub_float64_uint8 implements ElementwiseKernel {
       DoubleVector a = DoubleVector.fromArray(DOUBLES, aLanes, 0);
       DoubleVector b = ((DoubleVector) ((IntVector) ByteVector.fromArray(BYTES, bLanes, 0).convertShape(ZERO_EXTEND_B2I, INTS, 0)).convertShape(I2D, DOUBLES, 0));
       DoubleVector result = a.sub(b);
-      DoubleVector stored = result;
-      stored.intoArray(outLanes, 0);
+      result.intoArray(outLanes, 0);
       for (int k = 0; k < count; k++) {
         outData.setAtIndex(JAVA_DOUBLE_UNALIGNED, outOff + (i + k) * outStride, outLanes[k]);
       }

@@ -125,8 +125,7 @@ final class Ops_sub_int64_float64 implements ElementwiseKernel {
       DoubleVector a = ((DoubleVector) LongVector.fromMemorySegment(LONGS, aData, (aOff + i) * 8, ORDER).convertShape(L2D, DOUBLES, 0));
       DoubleVector b = DoubleVector.fromMemorySegment(DOUBLES, bData, (bOff + i) * 8, ORDER);
       DoubleVector result = a.sub(b);
-      DoubleVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
     }
     return bound;
   }
@@ -141,8 +140,7 @@ final class Ops_sub_int64_float64 implements ElementwiseKernel {
     for (long i = 0; i < bound; i += LANES) {
       DoubleVector a = ((DoubleVector) LongVector.fromMemorySegment(LONGS, aData, (aOff + i) * 8, ORDER).convertShape(L2D, DOUBLES, 0));
       DoubleVector result = a.sub(b);
-      DoubleVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
     }
     return bound;
   }
@@ -157,8 +155,7 @@ final class Ops_sub_int64_float64 implements ElementwiseKernel {
     for (long i = 0; i < bound; i += LANES) {
       DoubleVector b = DoubleVector.fromMemorySegment(DOUBLES, bData, (bOff + i) * 8, ORDER);
       DoubleVector result = a.sub(b);
-      DoubleVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
     }
     return bound;
   }
@@ -173,8 +170,7 @@ final class Ops_sub_int64_float64 implements ElementwiseKernel {
     DoubleVector b = DoubleVector.broadcast(DOUBLES, bData.getAtIndex(JAVA_DOUBLE_UNALIGNED, bOff));
     for (long i = 0; i < bound; i += LANES) {
       DoubleVector result = a.sub(b);
-      DoubleVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
     }
     return bound;
   }
@@ -196,8 +192,7 @@ final class Ops_sub_int64_float64 implements ElementwiseKernel {
       DoubleVector a = ((DoubleVector) LongVector.fromArray(LONGS, aLanes, 0).convertShape(L2D, DOUBLES, 0));
       DoubleVector b = DoubleVector.fromArray(DOUBLES, bLanes, 0);
       DoubleVector result = a.sub(b);
-      DoubleVector stored = result;
-      stored.intoArray(outLanes, 0);
+      result.intoArray(outLanes, 0);
       for (int k = 0; k < count; k++) {
         outData.setAtIndex(JAVA_DOUBLE_UNALIGNED, outOff + (i + k) * outStride, outLanes[k]);
       }

@@ -122,8 +122,7 @@ final class Ops_sub_int64_int64 implements ElementwiseKernel {
       LongVector a = LongVector.fromMemorySegment(LONGS, aData, (aOff + i) * 8, ORDER);
       LongVector b = LongVector.fromMemorySegment(LONGS, bData, (bOff + i) * 8, ORDER);
       LongVector result = a.sub(b);
-      LongVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
     }
     return bound;
   }
@@ -138,8 +137,7 @@ final class Ops_sub_int64_int64 implements ElementwiseKernel {
     for (long i = 0; i < bound; i += LANES) {
       LongVector a = LongVector.fromMemorySegment(LONGS, aData, (aOff + i) * 8, ORDER);
       LongVector result = a.sub(b);
-      LongVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
     }
     return bound;
   }
@@ -154,8 +152,7 @@ final class Ops_sub_int64_int64 implements ElementwiseKernel {
     for (long i = 0; i < bound; i += LANES) {
       LongVector b = LongVector.fromMemorySegment(LONGS, bData, (bOff + i) * 8, ORDER);
       LongVector result = a.sub(b);
-      LongVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
     }
     return bound;
   }
@@ -170,8 +167,7 @@ final class Ops_sub_int64_int64 implements ElementwiseKernel {
     LongVector b = LongVector.broadcast(LONGS, bData.getAtIndex(JAVA_LONG_UNALIGNED, bOff));
     for (long i = 0; i < bound; i += LANES) {
       LongVector result = a.sub(b);
-      LongVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
     }
     return bound;
   }
@@ -193,8 +189,7 @@ final class Ops_sub_int64_int64 implements ElementwiseKernel {
       LongVector a = LongVector.fromArray(LONGS, aLanes, 0);
       LongVector b = LongVector.fromArray(LONGS, bLanes, 0);
       LongVector result = a.sub(b);
-      LongVector stored = result;
-      stored.intoArray(outLanes, 0);
+      result.intoArray(outLanes, 0);
       for (int k = 0; k < count; k++) {
         outData.setAtIndex(JAVA_LONG_UNALIGNED, outOff + (i + k) * outStride, outLanes[k]);
       }

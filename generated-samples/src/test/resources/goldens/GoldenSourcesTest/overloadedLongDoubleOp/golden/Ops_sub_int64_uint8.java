@@ -133,8 +133,7 @@ final class Ops_sub_int64_uint8 implements ElementwiseKernel {
               ? IntVector.broadcast(IntVector.SPECIES_64, bData.get(JAVA_INT_UNALIGNED, bOff + i)).reinterpretAsBytes()
               : ByteVector.fromMemorySegment(BYTES, bData, bOff + i, ORDER)).convertShape(ZERO_EXTEND_B2L, LONGS, 0));
       LongVector result = a.sub(b);
-      LongVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
     }
     return bound;
   }
@@ -149,8 +148,7 @@ final class Ops_sub_int64_uint8 implements ElementwiseKernel {
     for (long i = 0; i < bound; i += LANES) {
       LongVector a = LongVector.fromMemorySegment(LONGS, aData, (aOff + i) * 8, ORDER);
       LongVector result = a.sub(b);
-      LongVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
     }
     return bound;
   }
@@ -167,8 +165,7 @@ final class Ops_sub_int64_uint8 implements ElementwiseKernel {
               ? IntVector.broadcast(IntVector.SPECIES_64, bData.get(JAVA_INT_UNALIGNED, bOff + i)).reinterpretAsBytes()
               : ByteVector.fromMemorySegment(BYTES, bData, bOff + i, ORDER)).convertShape(ZERO_EXTEND_B2L, LONGS, 0));
       LongVector result = a.sub(b);
-      LongVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
     }
     return bound;
   }
@@ -183,8 +180,7 @@ final class Ops_sub_int64_uint8 implements ElementwiseKernel {
     LongVector b = ((LongVector) ByteVector.broadcast(BYTES, bData.getAtIndex(JAVA_BYTE, bOff)).convertShape(ZERO_EXTEND_B2L, LONGS, 0));
     for (long i = 0; i < bound; i += LANES) {
       LongVector result = a.sub(b);
-      LongVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
     }
     return bound;
   }
@@ -206,8 +202,7 @@ final class Ops_sub_int64_uint8 implements ElementwiseKernel {
       LongVector a = LongVector.fromArray(LONGS, aLanes, 0);
       LongVector b = ((LongVector) ByteVector.fromArray(BYTES, bLanes, 0).convertShape(ZERO_EXTEND_B2L, LONGS, 0));
       LongVector result = a.sub(b);
-      LongVector stored = result;
-      stored.intoArray(outLanes, 0);
+      result.intoArray(outLanes, 0);
       for (int k = 0; k < count; k++) {
         outData.setAtIndex(JAVA_LONG_UNALIGNED, outOff + (i + k) * outStride, outLanes[k]);
       }

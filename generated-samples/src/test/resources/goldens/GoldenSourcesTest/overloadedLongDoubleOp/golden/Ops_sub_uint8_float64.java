@@ -135,8 +135,7 @@ final class Ops_sub_uint8_float64 implements ElementwiseKernel {
               : ByteVector.fromMemorySegment(BYTES, aData, aOff + i, ORDER)).convertShape(ZERO_EXTEND_B2I, INTS, 0)).convertShape(I2D, DOUBLES, 0));
       DoubleVector b = DoubleVector.fromMemorySegment(DOUBLES, bData, (bOff + i) * 8, ORDER);
       DoubleVector result = a.sub(b);
-      DoubleVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
     }
     return bound;
   }
@@ -153,8 +152,7 @@ final class Ops_sub_uint8_float64 implements ElementwiseKernel {
               ? IntVector.broadcast(IntVector.SPECIES_64, aData.get(JAVA_INT_UNALIGNED, aOff + i)).reinterpretAsBytes()
               : ByteVector.fromMemorySegment(BYTES, aData, aOff + i, ORDER)).convertShape(ZERO_EXTEND_B2I, INTS, 0)).convertShape(I2D, DOUBLES, 0));
       DoubleVector result = a.sub(b);
-      DoubleVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
     }
     return bound;
   }
@@ -169,8 +167,7 @@ final class Ops_sub_uint8_float64 implements ElementwiseKernel {
     for (long i = 0; i < bound; i += LANES) {
       DoubleVector b = DoubleVector.fromMemorySegment(DOUBLES, bData, (bOff + i) * 8, ORDER);
       DoubleVector result = a.sub(b);
-      DoubleVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
     }
     return bound;
   }
@@ -185,8 +182,7 @@ final class Ops_sub_uint8_float64 implements ElementwiseKernel {
     DoubleVector b = DoubleVector.broadcast(DOUBLES, bData.getAtIndex(JAVA_DOUBLE_UNALIGNED, bOff));
     for (long i = 0; i < bound; i += LANES) {
       DoubleVector result = a.sub(b);
-      DoubleVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
     }
     return bound;
   }
@@ -208,8 +204,7 @@ final class Ops_sub_uint8_float64 implements ElementwiseKernel {
       DoubleVector a = ((DoubleVector) ((IntVector) ByteVector.fromArray(BYTES, aLanes, 0).convertShape(ZERO_EXTEND_B2I, INTS, 0)).convertShape(I2D, DOUBLES, 0));
       DoubleVector b = DoubleVector.fromArray(DOUBLES, bLanes, 0);
       DoubleVector result = a.sub(b);
-      DoubleVector stored = result;
-      stored.intoArray(outLanes, 0);
+      result.intoArray(outLanes, 0);
       for (int k = 0; k < count; k++) {
         outData.setAtIndex(JAVA_DOUBLE_UNALIGNED, outOff + (i + k) * outStride, outLanes[k]);
       }

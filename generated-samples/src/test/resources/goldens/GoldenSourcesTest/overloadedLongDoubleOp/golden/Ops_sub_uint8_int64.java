@@ -133,8 +133,7 @@ final class Ops_sub_uint8_int64 implements ElementwiseKernel {
               : ByteVector.fromMemorySegment(BYTES, aData, aOff + i, ORDER)).convertShape(ZERO_EXTEND_B2L, LONGS, 0));
       LongVector b = LongVector.fromMemorySegment(LONGS, bData, (bOff + i) * 8, ORDER);
       LongVector result = a.sub(b);
-      LongVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
     }
     return bound;
   }
@@ -151,8 +150,7 @@ final class Ops_sub_uint8_int64 implements ElementwiseKernel {
               ? IntVector.broadcast(IntVector.SPECIES_64, aData.get(JAVA_INT_UNALIGNED, aOff + i)).reinterpretAsBytes()
               : ByteVector.fromMemorySegment(BYTES, aData, aOff + i, ORDER)).convertShape(ZERO_EXTEND_B2L, LONGS, 0));
       LongVector result = a.sub(b);
-      LongVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
     }
     return bound;
   }
@@ -167,8 +165,7 @@ final class Ops_sub_uint8_int64 implements ElementwiseKernel {
     for (long i = 0; i < bound; i += LANES) {
       LongVector b = LongVector.fromMemorySegment(LONGS, bData, (bOff + i) * 8, ORDER);
       LongVector result = a.sub(b);
-      LongVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
     }
     return bound;
   }
@@ -183,8 +180,7 @@ final class Ops_sub_uint8_int64 implements ElementwiseKernel {
     LongVector b = LongVector.broadcast(LONGS, bData.getAtIndex(JAVA_LONG_UNALIGNED, bOff));
     for (long i = 0; i < bound; i += LANES) {
       LongVector result = a.sub(b);
-      LongVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
     }
     return bound;
   }
@@ -206,8 +202,7 @@ final class Ops_sub_uint8_int64 implements ElementwiseKernel {
       LongVector a = ((LongVector) ByteVector.fromArray(BYTES, aLanes, 0).convertShape(ZERO_EXTEND_B2L, LONGS, 0));
       LongVector b = LongVector.fromArray(LONGS, bLanes, 0);
       LongVector result = a.sub(b);
-      LongVector stored = result;
-      stored.intoArray(outLanes, 0);
+      result.intoArray(outLanes, 0);
       for (int k = 0; k < count; k++) {
         outData.setAtIndex(JAVA_LONG_UNALIGNED, outOff + (i + k) * outStride, outLanes[k]);
       }

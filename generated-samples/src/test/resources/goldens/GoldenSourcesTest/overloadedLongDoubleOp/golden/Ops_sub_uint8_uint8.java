@@ -122,8 +122,7 @@ final class Ops_sub_uint8_uint8 implements ElementwiseKernel {
       ByteVector a = ByteVector.fromMemorySegment(BYTES, aData, aOff + i, ORDER);
       ByteVector b = ByteVector.fromMemorySegment(BYTES, bData, bOff + i, ORDER);
       ByteVector result = a.sub(b);
-      ByteVector stored = result;
-      stored.intoMemorySegment(outData, outOff + i, ORDER);
+      result.intoMemorySegment(outData, outOff + i, ORDER);
     }
     return bound;
   }
@@ -138,8 +137,7 @@ final class Ops_sub_uint8_uint8 implements ElementwiseKernel {
     for (long i = 0; i < bound; i += LANES) {
       ByteVector a = ByteVector.fromMemorySegment(BYTES, aData, aOff + i, ORDER);
       ByteVector result = a.sub(b);
-      ByteVector stored = result;
-      stored.intoMemorySegment(outData, outOff + i, ORDER);
+      result.intoMemorySegment(outData, outOff + i, ORDER);
     }
     return bound;
   }
@@ -154,8 +152,7 @@ final class Ops_sub_uint8_uint8 implements ElementwiseKernel {
     for (long i = 0; i < bound; i += LANES) {
       ByteVector b = ByteVector.fromMemorySegment(BYTES, bData, bOff + i, ORDER);
       ByteVector result = a.sub(b);
-      ByteVector stored = result;
-      stored.intoMemorySegment(outData, outOff + i, ORDER);
+      result.intoMemorySegment(outData, outOff + i, ORDER);
     }
     return bound;
   }
@@ -170,8 +167,7 @@ final class Ops_sub_uint8_uint8 implements ElementwiseKernel {
     ByteVector b = ByteVector.broadcast(BYTES, bData.getAtIndex(JAVA_BYTE, bOff));
     for (long i = 0; i < bound; i += LANES) {
       ByteVector result = a.sub(b);
-      ByteVector stored = result;
-      stored.intoMemorySegment(outData, outOff + i, ORDER);
+      result.intoMemorySegment(outData, outOff + i, ORDER);
     }
     return bound;
   }
@@ -193,8 +189,7 @@ final class Ops_sub_uint8_uint8 implements ElementwiseKernel {
       ByteVector a = ByteVector.fromArray(BYTES, aLanes, 0);
       ByteVector b = ByteVector.fromArray(BYTES, bLanes, 0);
       ByteVector result = a.sub(b);
-      ByteVector stored = result;
-      stored.intoArray(outLanes, 0);
+      result.intoArray(outLanes, 0);
       for (int k = 0; k < count; k++) {
         outData.setAtIndex(JAVA_BYTE, outOff + (i + k) * outStride, outLanes[k]);
       }

@@ -122,8 +122,7 @@ final class Ops_mul_float32_float32 implements ElementwiseKernel {
       FloatVector a = FloatVector.fromMemorySegment(FLOATS, aData, (aOff + i) * 4, ORDER);
       FloatVector b = FloatVector.fromMemorySegment(FLOATS, bData, (bOff + i) * 4, ORDER);
       FloatVector result = a.mul(b);
-      FloatVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
     }
     return bound;
   }
@@ -138,8 +137,7 @@ final class Ops_mul_float32_float32 implements ElementwiseKernel {
     for (long i = 0; i < bound; i += LANES) {
       FloatVector a = FloatVector.fromMemorySegment(FLOATS, aData, (aOff + i) * 4, ORDER);
       FloatVector result = a.mul(b);
-      FloatVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
     }
     return bound;
   }
@@ -154,8 +152,7 @@ final class Ops_mul_float32_float32 implements ElementwiseKernel {
     for (long i = 0; i < bound; i += LANES) {
       FloatVector b = FloatVector.fromMemorySegment(FLOATS, bData, (bOff + i) * 4, ORDER);
       FloatVector result = a.mul(b);
-      FloatVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
     }
     return bound;
   }
@@ -170,8 +167,7 @@ final class Ops_mul_float32_float32 implements ElementwiseKernel {
     FloatVector b = FloatVector.broadcast(FLOATS, bData.getAtIndex(JAVA_FLOAT_UNALIGNED, bOff));
     for (long i = 0; i < bound; i += LANES) {
       FloatVector result = a.mul(b);
-      FloatVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
     }
     return bound;
   }
@@ -193,8 +189,7 @@ final class Ops_mul_float32_float32 implements ElementwiseKernel {
       FloatVector a = FloatVector.fromArray(FLOATS, aLanes, 0);
       FloatVector b = FloatVector.fromArray(FLOATS, bLanes, 0);
       FloatVector result = a.mul(b);
-      FloatVector stored = result;
-      stored.intoArray(outLanes, 0);
+      result.intoArray(outLanes, 0);
       for (int k = 0; k < count; k++) {
         outData.setAtIndex(JAVA_FLOAT_UNALIGNED, outOff + (i + k) * outStride, outLanes[k]);
       }

@@ -125,8 +125,7 @@ final class Ops_mul_int32_float32 implements ElementwiseKernel {
       FloatVector a = ((FloatVector) IntVector.fromMemorySegment(INTS, aData, (aOff + i) * 4, ORDER).convertShape(I2F, FLOATS, 0));
       FloatVector b = FloatVector.fromMemorySegment(FLOATS, bData, (bOff + i) * 4, ORDER);
       FloatVector result = a.mul(b);
-      FloatVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
     }
     return bound;
   }
@@ -141,8 +140,7 @@ final class Ops_mul_int32_float32 implements ElementwiseKernel {
     for (long i = 0; i < bound; i += LANES) {
       FloatVector a = ((FloatVector) IntVector.fromMemorySegment(INTS, aData, (aOff + i) * 4, ORDER).convertShape(I2F, FLOATS, 0));
       FloatVector result = a.mul(b);
-      FloatVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
     }
     return bound;
   }
@@ -157,8 +155,7 @@ final class Ops_mul_int32_float32 implements ElementwiseKernel {
     for (long i = 0; i < bound; i += LANES) {
       FloatVector b = FloatVector.fromMemorySegment(FLOATS, bData, (bOff + i) * 4, ORDER);
       FloatVector result = a.mul(b);
-      FloatVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
     }
     return bound;
   }
@@ -173,8 +170,7 @@ final class Ops_mul_int32_float32 implements ElementwiseKernel {
     FloatVector b = FloatVector.broadcast(FLOATS, bData.getAtIndex(JAVA_FLOAT_UNALIGNED, bOff));
     for (long i = 0; i < bound; i += LANES) {
       FloatVector result = a.mul(b);
-      FloatVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
     }
     return bound;
   }
@@ -196,8 +192,7 @@ final class Ops_mul_int32_float32 implements ElementwiseKernel {
       FloatVector a = ((FloatVector) IntVector.fromArray(INTS, aLanes, 0).convertShape(I2F, FLOATS, 0));
       FloatVector b = FloatVector.fromArray(FLOATS, bLanes, 0);
       FloatVector result = a.mul(b);
-      FloatVector stored = result;
-      stored.intoArray(outLanes, 0);
+      result.intoArray(outLanes, 0);
       for (int k = 0; k < count; k++) {
         outData.setAtIndex(JAVA_FLOAT_UNALIGNED, outOff + (i + k) * outStride, outLanes[k]);
       }

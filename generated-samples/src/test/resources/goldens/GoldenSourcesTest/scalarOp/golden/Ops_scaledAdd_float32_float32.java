@@ -124,8 +124,7 @@ final class Ops_scaledAdd_float32_float32 implements ElementwiseKernel {
       FloatVector a = FloatVector.fromMemorySegment(FLOATS, aData, (aOff + i) * 4, ORDER);
       FloatVector b = FloatVector.fromMemorySegment(FLOATS, bData, (bOff + i) * 4, ORDER);
       FloatVector result = a.add(b.mul(alpha));
-      FloatVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
     }
     return bound;
   }
@@ -140,8 +139,7 @@ final class Ops_scaledAdd_float32_float32 implements ElementwiseKernel {
     for (long i = 0; i < bound; i += LANES) {
       FloatVector a = FloatVector.fromMemorySegment(FLOATS, aData, (aOff + i) * 4, ORDER);
       FloatVector result = a.add(b.mul(alpha));
-      FloatVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
     }
     return bound;
   }
@@ -156,8 +154,7 @@ final class Ops_scaledAdd_float32_float32 implements ElementwiseKernel {
     for (long i = 0; i < bound; i += LANES) {
       FloatVector b = FloatVector.fromMemorySegment(FLOATS, bData, (bOff + i) * 4, ORDER);
       FloatVector result = a.add(b.mul(alpha));
-      FloatVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
     }
     return bound;
   }
@@ -172,8 +169,7 @@ final class Ops_scaledAdd_float32_float32 implements ElementwiseKernel {
     FloatVector b = FloatVector.broadcast(FLOATS, bData.getAtIndex(JAVA_FLOAT_UNALIGNED, bOff));
     for (long i = 0; i < bound; i += LANES) {
       FloatVector result = a.add(b.mul(alpha));
-      FloatVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
     }
     return bound;
   }
@@ -196,8 +192,7 @@ final class Ops_scaledAdd_float32_float32 implements ElementwiseKernel {
       FloatVector a = FloatVector.fromArray(FLOATS, aLanes, 0);
       FloatVector b = FloatVector.fromArray(FLOATS, bLanes, 0);
       FloatVector result = a.add(b.mul(alpha));
-      FloatVector stored = result;
-      stored.intoArray(outLanes, 0);
+      result.intoArray(outLanes, 0);
       for (int k = 0; k < count; k++) {
         outData.setAtIndex(JAVA_FLOAT_UNALIGNED, outOff + (i + k) * outStride, outLanes[k]);
       }

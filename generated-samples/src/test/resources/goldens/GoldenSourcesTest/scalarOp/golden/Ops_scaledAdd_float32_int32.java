@@ -127,8 +127,7 @@ final class Ops_scaledAdd_float32_int32 implements ElementwiseKernel {
       FloatVector a = FloatVector.fromMemorySegment(FLOATS, aData, (aOff + i) * 4, ORDER);
       FloatVector b = ((FloatVector) IntVector.fromMemorySegment(INTS, bData, (bOff + i) * 4, ORDER).convertShape(I2F, FLOATS, 0));
       FloatVector result = a.add(b.mul(alpha));
-      FloatVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
     }
     return bound;
   }
@@ -143,8 +142,7 @@ final class Ops_scaledAdd_float32_int32 implements ElementwiseKernel {
     for (long i = 0; i < bound; i += LANES) {
       FloatVector a = FloatVector.fromMemorySegment(FLOATS, aData, (aOff + i) * 4, ORDER);
       FloatVector result = a.add(b.mul(alpha));
-      FloatVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
     }
     return bound;
   }
@@ -159,8 +157,7 @@ final class Ops_scaledAdd_float32_int32 implements ElementwiseKernel {
     for (long i = 0; i < bound; i += LANES) {
       FloatVector b = ((FloatVector) IntVector.fromMemorySegment(INTS, bData, (bOff + i) * 4, ORDER).convertShape(I2F, FLOATS, 0));
       FloatVector result = a.add(b.mul(alpha));
-      FloatVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
     }
     return bound;
   }
@@ -175,8 +172,7 @@ final class Ops_scaledAdd_float32_int32 implements ElementwiseKernel {
     FloatVector b = ((FloatVector) IntVector.broadcast(INTS, bData.getAtIndex(JAVA_INT_UNALIGNED, bOff)).convertShape(I2F, FLOATS, 0));
     for (long i = 0; i < bound; i += LANES) {
       FloatVector result = a.add(b.mul(alpha));
-      FloatVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
     }
     return bound;
   }
@@ -199,8 +195,7 @@ final class Ops_scaledAdd_float32_int32 implements ElementwiseKernel {
       FloatVector a = FloatVector.fromArray(FLOATS, aLanes, 0);
       FloatVector b = ((FloatVector) IntVector.fromArray(INTS, bLanes, 0).convertShape(I2F, FLOATS, 0));
       FloatVector result = a.add(b.mul(alpha));
-      FloatVector stored = result;
-      stored.intoArray(outLanes, 0);
+      result.intoArray(outLanes, 0);
       for (int k = 0; k < count; k++) {
         outData.setAtIndex(JAVA_FLOAT_UNALIGNED, outOff + (i + k) * outStride, outLanes[k]);
       }

@@ -124,8 +124,7 @@ final class Ops_scaledAdd_int32_int32 implements ElementwiseKernel {
       IntVector a = IntVector.fromMemorySegment(INTS, aData, (aOff + i) * 4, ORDER);
       IntVector b = IntVector.fromMemorySegment(INTS, bData, (bOff + i) * 4, ORDER);
       IntVector result = a.add(b.mul(alpha));
-      IntVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
     }
     return bound;
   }
@@ -140,8 +139,7 @@ final class Ops_scaledAdd_int32_int32 implements ElementwiseKernel {
     for (long i = 0; i < bound; i += LANES) {
       IntVector a = IntVector.fromMemorySegment(INTS, aData, (aOff + i) * 4, ORDER);
       IntVector result = a.add(b.mul(alpha));
-      IntVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
     }
     return bound;
   }
@@ -156,8 +154,7 @@ final class Ops_scaledAdd_int32_int32 implements ElementwiseKernel {
     for (long i = 0; i < bound; i += LANES) {
       IntVector b = IntVector.fromMemorySegment(INTS, bData, (bOff + i) * 4, ORDER);
       IntVector result = a.add(b.mul(alpha));
-      IntVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
     }
     return bound;
   }
@@ -172,8 +169,7 @@ final class Ops_scaledAdd_int32_int32 implements ElementwiseKernel {
     IntVector b = IntVector.broadcast(INTS, bData.getAtIndex(JAVA_INT_UNALIGNED, bOff));
     for (long i = 0; i < bound; i += LANES) {
       IntVector result = a.add(b.mul(alpha));
-      IntVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
     }
     return bound;
   }
@@ -196,8 +192,7 @@ final class Ops_scaledAdd_int32_int32 implements ElementwiseKernel {
       IntVector a = IntVector.fromArray(INTS, aLanes, 0);
       IntVector b = IntVector.fromArray(INTS, bLanes, 0);
       IntVector result = a.add(b.mul(alpha));
-      IntVector stored = result;
-      stored.intoArray(outLanes, 0);
+      result.intoArray(outLanes, 0);
       for (int k = 0; k < count; k++) {
         outData.setAtIndex(JAVA_INT_UNALIGNED, outOff + (i + k) * outStride, outLanes[k]);
       }

@@ -113,8 +113,7 @@ final class Ops_silu_float32 implements ElementwiseKernel {
     for (long i = 0; i < bound; i += LANES) {
       FloatVector x = FloatVector.fromMemorySegment(FLOATS, xData, (xOff + i) * 4, ORDER);
       FloatVector result = x.div(x.neg().lanewise(EXP).add(1.0f));
-      FloatVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
     }
     return bound;
   }
@@ -128,8 +127,7 @@ final class Ops_silu_float32 implements ElementwiseKernel {
     FloatVector x = FloatVector.broadcast(FLOATS, xData.getAtIndex(JAVA_FLOAT_UNALIGNED, xOff));
     for (long i = 0; i < bound; i += LANES) {
       FloatVector result = x.div(x.neg().lanewise(EXP).add(1.0f));
-      FloatVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
     }
     return bound;
   }
@@ -148,8 +146,7 @@ final class Ops_silu_float32 implements ElementwiseKernel {
       }
       FloatVector x = FloatVector.fromArray(FLOATS, xLanes, 0);
       FloatVector result = x.div(x.neg().lanewise(EXP).add(1.0f));
-      FloatVector stored = result;
-      stored.intoArray(outLanes, 0);
+      result.intoArray(outLanes, 0);
       for (int k = 0; k < count; k++) {
         outData.setAtIndex(JAVA_FLOAT_UNALIGNED, outOff + (i + k) * outStride, outLanes[k]);
       }

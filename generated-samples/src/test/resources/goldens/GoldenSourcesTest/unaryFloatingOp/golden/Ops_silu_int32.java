@@ -116,8 +116,7 @@ final class Ops_silu_int32 implements ElementwiseKernel {
     for (long i = 0; i < bound; i += LANES) {
       FloatVector x = ((FloatVector) IntVector.fromMemorySegment(INTS, xData, (xOff + i) * 4, ORDER).convertShape(I2F, FLOATS, 0));
       FloatVector result = x.div(x.neg().lanewise(EXP).add(1.0f));
-      FloatVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
     }
     return bound;
   }
@@ -131,8 +130,7 @@ final class Ops_silu_int32 implements ElementwiseKernel {
     FloatVector x = ((FloatVector) IntVector.broadcast(INTS, xData.getAtIndex(JAVA_INT_UNALIGNED, xOff)).convertShape(I2F, FLOATS, 0));
     for (long i = 0; i < bound; i += LANES) {
       FloatVector result = x.div(x.neg().lanewise(EXP).add(1.0f));
-      FloatVector stored = result;
-      stored.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
+      result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
     }
     return bound;
   }
@@ -151,8 +149,7 @@ final class Ops_silu_int32 implements ElementwiseKernel {
       }
       FloatVector x = ((FloatVector) IntVector.fromArray(INTS, xLanes, 0).convertShape(I2F, FLOATS, 0));
       FloatVector result = x.div(x.neg().lanewise(EXP).add(1.0f));
-      FloatVector stored = result;
-      stored.intoArray(outLanes, 0);
+      result.intoArray(outLanes, 0);
       for (int k = 0; k < count; k++) {
         outData.setAtIndex(JAVA_FLOAT_UNALIGNED, outOff + (i + k) * outStride, outLanes[k]);
       }
