@@ -2,6 +2,8 @@ package dev.ufunc4j.processor;
 
 import dev.ufunc4j.annotation.Promote;
 import dev.ufunc4j.dtype.DType;
+import dev.ufunc4j.dtype.Promotion;
+import dev.ufunc4j.dtype.PromotionException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -50,7 +52,7 @@ final class EntryPlanner {
     for (List<DType> tuple : tuples) {
       DType promoted = tuple.get(0);
       for (DType d : tuple) {
-        promoted = promoted == null ? null : TemporaryPromotion.promoteTypes(promoted, d);
+        promoted = promoted == null ? null : promoteOrNull(promoted, d);
       }
       if (promoted == null || promoted.isFloat8()) {
         continue;
@@ -70,6 +72,15 @@ final class EntryPlanner {
       }
     }
     return entries;
+  }
+
+  /** The default policy's promotion, or null where it refuses (float8 with anything else). */
+  private static DType promoteOrNull(DType a, DType b) {
+    try {
+      return Promotion.promoteTypes(a, b);
+    } catch (PromotionException e) {
+      return null;
+    }
   }
 
   private static List<DType> withConditions(OpModel op, List<DType> promotingDtypes) {

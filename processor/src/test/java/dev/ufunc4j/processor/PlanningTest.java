@@ -2,7 +2,6 @@ package dev.ufunc4j.processor;
 
 import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.ufunc4j.annotation.Promote;
 import dev.ufunc4j.dtype.DType;
@@ -12,50 +11,14 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Unit tests of the model side: promotion, entry planning and the choice of integral lanes. */
+/**
+ * Unit tests of the model side: entry planning and the choice of integral lanes. (The promotion
+ * matrix itself is tested against PyTorch in the annotations module.)
+ */
 class PlanningTest {
 
   private static final Set<DType> REAL = EnumSet.complementOf(EnumSet.of(DType.COMPLEX32,
       DType.COMPLEX64, DType.COMPLEX128, DType.FLOAT8_E4M3FN, DType.FLOAT8_E5M2));
-
-  @Test
-  void promotionFollowsPyTorchAndTheUnsignedExtension() {
-    assertEquals(DType.INT16, TemporaryPromotion.promoteTypes(DType.UINT8, DType.INT8));
-    assertEquals(DType.FLOAT32, TemporaryPromotion.promoteTypes(DType.BFLOAT16, DType.FLOAT16));
-    assertEquals(DType.FLOAT16, TemporaryPromotion.promoteTypes(DType.INT64, DType.FLOAT16));
-    assertEquals(DType.INT32, TemporaryPromotion.promoteTypes(DType.UINT16, DType.INT16));
-    assertEquals(DType.INT64, TemporaryPromotion.promoteTypes(DType.UINT32, DType.INT32));
-    assertEquals(DType.FLOAT64, TemporaryPromotion.promoteTypes(DType.UINT64, DType.INT8));
-    assertEquals(DType.UINT32, TemporaryPromotion.promoteTypes(DType.UINT32, DType.BOOL));
-    assertEquals(DType.INT64, TemporaryPromotion.promoteTypes(DType.UINT16, DType.INT64));
-    assertEquals(DType.COMPLEX128, TemporaryPromotion.promoteTypes(DType.FLOAT64,
-        DType.COMPLEX64));
-    assertNull(TemporaryPromotion.promoteTypes(DType.FLOAT8_E5M2, DType.FLOAT32));
-  }
-
-  @Test
-  void promotionIsCommutativeAndAssociativeOnRealDtypes() {
-    for (DType a : REAL) {
-      for (DType b : REAL) {
-        DType ab = TemporaryPromotion.promoteTypes(a, b);
-        assertEquals(ab, TemporaryPromotion.promoteTypes(b, a), a + " " + b);
-      }
-    }
-    // As in PyTorch, the lattice is associative except through the 16-bit floats and u64.
-    int nonAssociative = 0;
-    for (DType a : REAL) {
-      for (DType b : REAL) {
-        for (DType c : REAL) {
-          DType l = TemporaryPromotion.promoteTypes(TemporaryPromotion.promoteTypes(a, b), c);
-          DType r = TemporaryPromotion.promoteTypes(a, TemporaryPromotion.promoteTypes(b, c));
-          if (l != r) {
-            nonAssociative++;
-          }
-        }
-      }
-    }
-    assertThat(nonAssociative).isLessThan(REAL.size() * REAL.size() * REAL.size() / 10);
-  }
 
   private static OpModel op(Promote promote, boolean predicate, List<OpModel.Overload> overloads,
       int tensors) {
