@@ -175,6 +175,15 @@ public final class Tensor implements TensorLike {
     return new Tensor(seg, dtype, s, contiguousStrides(s), 0, false);
   }
 
+  /**
+   * A zeroed tensor of {@code shape} laid out with {@code strides}, which must be a permutation of
+   * the contiguous strides of {@code shape} (the planner's layout-following results).
+   */
+  static Tensor emptyStrided(DType dtype, long[] shape, long[] strides) {
+    Tensor flat = empty(dtype, numelOf(shape));
+    return new Tensor(flat.segment, dtype, shape.clone(), strides.clone(), 0, false);
+  }
+
   /** A tensor of zeros. */
   public static Tensor zeros(DType dtype, long... shape) {
     return empty(dtype, shape);
@@ -1125,15 +1134,15 @@ public final class Tensor implements TensorLike {
   }
 
   /**
-   * Copies {@code src}'s elements in row-major order into the fresh contiguous {@code dst} of the
-   * same shape, converting the dtype element by element.
+   * Copies {@code src}'s elements into {@code dst} of the same shape (any layout, no internal
+   * overlap), converting the dtype element by element.
    */
-  private static void copyInto(Tensor src, Tensor dst) {
+  static void copyInto(Tensor src, Tensor dst) {
     long n = src.numel;
     if (n == 0) {
       return;
     }
-    if (src.dtype == dst.dtype && src.isContiguous()) {
+    if (src.dtype == dst.dtype && src.isContiguous() && dst.isContiguous()) {
       long bs = src.dtype.byteSize();
       MemorySegment.copy(src.segment, src.offset * bs, dst.segment, dst.offset * bs, n * bs);
       return;
@@ -1141,14 +1150,17 @@ public final class Tensor implements TensorLike {
     int nd = src.shape.length;
     long[] idx = new long[nd];
     long srcAt = src.offset;
+    long dstAt = dst.offset;
     for (long i = 0; i < n; i++) {
-      copyElement(src, srcAt, dst, dst.offset + i);
+      copyElement(src, srcAt, dst, dstAt);
       for (int k = nd - 1; k >= 0; k--) {
         srcAt += src.strides[k];
+        dstAt += dst.strides[k];
         if (++idx[k] < src.shape[k]) {
           break;
         }
         srcAt -= src.strides[k] * src.shape[k];
+        dstAt -= dst.strides[k] * dst.shape[k];
         idx[k] = 0;
       }
     }

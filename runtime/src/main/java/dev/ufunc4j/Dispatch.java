@@ -1,0 +1,344 @@
+package dev.ufunc4j;
+
+import dev.ufunc4j.annotation.Promote;
+import dev.ufunc4j.dtype.DType;
+import dev.ufunc4j.dtype.Promotion;
+import dev.ufunc4j.dtype.PromotionException;
+import dev.ufunc4j.internal.LoopPlan;
+import dev.ufunc4j.internal.Parallel;
+import dev.ufunc4j.kernel.ElementwiseKernel;
+import dev.ufunc4j.kernel.ElementwiseOp;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Runs an {@link ElementwiseOp} on tensors: promotion, broadcasting, {@code out=} checks, the
+ * kernel choice, the loop plan and the threads. Generated facades ({@code <Class>Ops}) call it;
+ * users call the facades.
+ *
+ * <p>The pipeline, PyTorch's TensorIterator in spirit:
+ *
+ * <ol>
+ *   <li>refuse null and storage-only (float8) operands;
+ *   <li>the common dtype from PyTorch's {@code result_type} over the tensor operands and the
+ *       wrapped scalars (condition operands excluded), then the op's {@link Promote} mode;
+ *   <li>zero-dim operands (wrapped Java numbers included) are cast to the common dtype, as
+ *       PyTorch casts CPU scalars; dimensioned operands keep their dtype and are converted in
+ *       registers by the kernel;
+ *   <li>the broadcast shape; an {@code out=} target must have it, must accept the result dtype
+ *       ({@link Promotion#canCast}), must not overlap itself, and may alias an input only exactly;
+ *   <li>every check passes before the first byte is written. A kernel that can still fail midway
+ *       (integer division by zero) writes into a temporary first when it has a target to protect;
+ *   <li>plan (reorder, coalesce) and run, in parallel above the grain size.
+ * </ol>
+ */
+public final class Dispatch {
+  private static final Object[] NO_SCALARS = {};
+
+  private Dispatch() {}
+
+  /** Applies {@code op} to tensor operands; {@code out} may be null (a new result). */
+  public static Tensor apply(ElementwiseOp op, Tensor out, Tensor... inputs) {
+    return apply(op, out, inputs, NO_SCALARS);
+  }
+
+  /**
+   * Applies {@code op} to tensor operands and {@code @Scalar} values ({@link Boolean}, {@link
+   * Long}/{@link Integer}, or {@link Double}/{@link Float}; their Java type decides how they
+   * promote, as a Python scalar's does in PyTorch).
+   *
+   * @param out the target ({@code out=} or in-place), or null for a new result
+   * @return the result: {@code out} when given
+   */
+  public static Tensor apply(ElementwiseOp op, Tensor out, Tensor[] inputs, Object[] scalars) {
+    if (op == null) {
+      throw new IllegalArgumentException("op must not be null");
+    }
+    String name = op.name();
+    if (inputs == null || inputs.length != op.arity()) {
+      throw new IllegalArgumentException(
+          name + " takes " + op.arity() + " tensor operands " + op.tensorParams() + ", got "
+              + (inputs == null ? "null" : Integer.toString(inputs.length)));
+    }
+    int nScalars = op.scalarParams().size();
+    if (scalars == null || scalars.length != nScalars) {
+      throw new IllegalArgumentException(
+          name + " takes " + nScalars + " scalar arguments " + op.scalarParams() + ", got "
+              + (scalars == null ? "null" : Integer.toString(scalars.length)));
+    }
+    for (int i = 0; i < inputs.length; i++) {
+      Tensor t = inputs[i];
+      if (t == null) {
+        throw new IllegalArgumentException(
+            name + ": tensor argument '" + op.tensorParams().get(i) + "' must not be null");
+      }
+      if (t.dtype().isFloat8()) {
+        throw new IllegalArgumentException(
+            name + ": argument '" + op.tensorParams().get(i) + "' has dtype " + t.dtype()
+                + ", which is storage-only: it loads, stores and casts but does no arithmetic;"
+                + " convert it first, e.g. .to(DType.FLOAT32)");
+      }
+      if (op.isConditionOperand(i) && t.dtype() != DType.BOOL) {
+        throw new IllegalArgumentException(
+            name + " expected condition '" + op.tensorParams().get(i)
+                + "' to be a boolean tensor, but got a tensor with dtype "
+                + t.dtype().scalarTypeName());
+      }
+    }
+    for (int i = 0; i < nScalars; i++) {
+      Object s = scalars[i];
+      if (!(s instanceof Boolean || s instanceof Long || s instanceof Integer
+          || s instanceof Double || s instanceof Float || s instanceof Short
+          || s instanceof Byte)) {
+        throw new IllegalArgumentException(
+            name + ": scalar argument '" + op.scalarParams().get(i) + "' must be a Java boolean,"
+                + " integral or floating number, got " + (s == null ? "null" : s.getClass().getName()));
+      }
+    }
+
+    // Common dtype over tensors and wrapped scalars; then the op's mode.
+    List<Object> promoting = new ArrayList<>(inputs.length + nScalars);
+    for (int i = 0; i < inputs.length; i++) {
+      if (!op.isConditionOperand(i)) {
+        promoting.add(inputs[i]);
+      }
+    }
+    promoting.addAll(Arrays.asList(scalars));
+    DType common;
+    try {
+      common = Promotion.resultType(promoting.toArray());
+    } catch (PromotionException e) {
+      throw new PromotionException(name + ": " + e.getMessage());
+    }
+    DType promoted =
+        op.promote() == Promote.INT_TO_FLOAT && common.isIntegral(true)
+            ? Promotion.DEFAULT_FLOAT
+            : common;
+
+    // Zero-dim operands take the common dtype (one element each).
+    Tensor[] operands = inputs.clone();
+    DType[] dtypes = new DType[operands.length];
+    for (int i = 0; i < operands.length; i++) {
+      if (!op.isConditionOperand(i) && operands[i].ndim() == 0 && operands[i].dtype() != common) {
+        operands[i] = operands[i].to(common);
+      }
+      dtypes[i] = operands[i].dtype();
+    }
+    int entry = op.entryPromotedTo(promoted, dtypes);
+    if (entry < 0 && mixed(op, dtypes)) {
+      // Three or more mixed operands: the documented slower path converts them first.
+      for (int i = 0; i < operands.length; i++) {
+        if (!op.isConditionOperand(i)) {
+          operands[i] = operands[i].to(common);
+          dtypes[i] = common;
+        }
+      }
+      entry = op.entryPromotedTo(promoted, dtypes);
+    }
+    if (entry < 0) {
+      throw new IllegalArgumentException(noKernel(op, dtypes, promoted));
+    }
+    DType result = op.entryResult(entry);
+
+    long[][] shapes = new long[operands.length][];
+    for (int i = 0; i < operands.length; i++) {
+      shapes[i] = operands[i].shapeRef();
+    }
+    long[] shape = Broadcast.shapes(shapes);
+
+    Tensor target = out;
+    boolean viaTemporary = false;
+    if (out != null) {
+      checkTarget(name, out, shape, result, inputs);
+      viaTemporary =
+          out.dtype() != result || (op.mayThrow() && op.entryCompute(entry).isIntegral(true));
+    }
+    long[][] inputStrides = new long[operands.length][];
+    for (int i = 0; i < operands.length; i++) {
+      inputStrides[i] = alignedStrides(operands[i], shape);
+    }
+    if (out == null || viaTemporary) {
+      target = Tensor.emptyStrided(result, shape, LoopPlan.outputStrides(shape, inputStrides));
+    }
+    run(op, entry, target, operands, inputStrides, scalars, shape);
+    if (viaTemporary) {
+      Tensor.copyInto(target, out);
+      return out;
+    }
+    return target;
+  }
+
+  private static boolean mixed(ElementwiseOp op, DType[] dtypes) {
+    DType first = null;
+    for (int i = 0; i < dtypes.length; i++) {
+      if (op.isConditionOperand(i)) {
+        continue;
+      }
+      if (first == null) {
+        first = dtypes[i];
+      } else if (dtypes[i] != first) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static void run(
+      ElementwiseOp op,
+      int entry,
+      Tensor target,
+      Tensor[] operands,
+      long[][] inputStrides,
+      Object[] scalars,
+      long[] shape) {
+    if (target.numel() == 0) {
+      return;
+    }
+    int n = operands.length + 1;
+    long[][] strides = new long[n][];
+    MemorySegment[] segments = new MemorySegment[n];
+    long[] offsets = new long[n];
+    strides[0] = target.stridesRef();
+    segments[0] = target.segment();
+    offsets[0] = target.offset();
+    for (int i = 0; i < operands.length; i++) {
+      strides[i + 1] = inputStrides[i];
+      segments[i + 1] = operands[i].segment();
+      offsets[i + 1] = operands[i].offset();
+    }
+    LoopPlan plan = LoopPlan.of(shape, strides);
+    double[] floatScalars = new double[scalars.length];
+    long[] intScalars = new long[scalars.length];
+    for (int i = 0; i < scalars.length; i++) {
+      Object s = scalars[i];
+      if (s instanceof Boolean b) {
+        floatScalars[i] = b ? 1 : 0;
+        intScalars[i] = b ? 1 : 0;
+      } else if (s instanceof Double || s instanceof Float) {
+        double d = ((Number) s).doubleValue();
+        floatScalars[i] = d;
+        intScalars[i] = (long) d;
+      } else {
+        long l = ((Number) s).longValue();
+        floatScalars[i] = l;
+        intScalars[i] = l;
+      }
+    }
+    ElementwiseKernel kernel = op.kernel(entry);
+    Parallel.run(kernel, plan, segments, offsets, floatScalars, intScalars);
+  }
+
+  /** The operand's strides against the broadcast {@code shape}: 0 where it is broadcast. */
+  private static long[] alignedStrides(Tensor t, long[] shape) {
+    long[] own = t.shapeRef();
+    long[] ownStrides = t.stridesRef();
+    long[] s = new long[shape.length];
+    int lead = shape.length - own.length;
+    for (int d = 0; d < own.length; d++) {
+      s[lead + d] = own[d] == 1 && shape[lead + d] != 1 ? 0 : ownStrides[d];
+    }
+    return s;
+  }
+
+  /** The {@code out=} / in-place checks, all before any write; PyTorch's texts. */
+  private static void checkTarget(
+      String name, Tensor out, long[] shape, DType result, Tensor[] inputs) {
+    if (!Arrays.equals(out.shapeRef(), shape)) {
+      throw new BroadcastException(
+          name + ": output with shape " + Arrays.toString(out.shapeRef())
+              + " doesn't match the broadcast shape " + Arrays.toString(shape));
+    }
+    if (!Promotion.canCast(result, out.dtype())) {
+      throw new PromotionException(
+          name + ": result type " + result.scalarTypeName()
+              + " can't be cast to the desired output type " + out.dtype().scalarTypeName());
+    }
+    if (hasInternalOverlap(out)) {
+      throw new IllegalArgumentException(
+          name + ": unsupported operation: more than one element of the written-to tensor refers"
+              + " to a single memory location. Please clone() the tensor before performing the"
+              + " operation.");
+    }
+    for (Tensor in : inputs) {
+      if (partiallyOverlaps(out, in)) {
+        throw new IllegalArgumentException(
+            name + ": unsupported operation: some elements of the input tensor and the"
+                + " written-to tensor refer to a single memory location. Please clone() the"
+                + " tensor before performing the operation.");
+      }
+    }
+  }
+
+  /** A dimension of stride 0 and size above 1 writes one location twice (PyTorch's test). */
+  private static boolean hasInternalOverlap(Tensor t) {
+    long[] sh = t.shapeRef();
+    long[] st = t.stridesRef();
+    for (int d = 0; d < sh.length; d++) {
+      if (st[d] == 0 && sh[d] > 1) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * True when {@code in} shares memory with {@code out} without being exactly the same view:
+   * their byte extents intersect and the views differ. Exact aliasing ({@code a.add(b, a)}) is
+   * safe for an elementwise op, since each element is read before it is written.
+   */
+  private static boolean partiallyOverlaps(Tensor out, Tensor in) {
+    if (in.numel() == 0 || out.numel() == 0) {
+      return false;
+    }
+    long[] o = extent(out);
+    long[] i = extent(in);
+    if (o[1] <= i[0] || i[1] <= o[0]) {
+      return false;
+    }
+    return !(in.dtype() == out.dtype()
+        && in.offset() == out.offset()
+        && Arrays.equals(in.shapeRef(), out.shapeRef())
+        && Arrays.equals(in.stridesRef(), out.stridesRef()));
+  }
+
+  /** [first byte address, one past the last byte address] the view touches. */
+  private static long[] extent(Tensor t) {
+    long lo = t.offset();
+    long hi = t.offset();
+    long[] sh = t.shapeRef();
+    long[] st = t.stridesRef();
+    for (int d = 0; d < sh.length; d++) {
+      long span = (sh[d] - 1) * st[d];
+      if (span < 0) {
+        lo += span;
+      } else {
+        hi += span;
+      }
+    }
+    long base = t.segment().address();
+    int bs = t.dtype().byteSize();
+    return new long[] {base + lo * bs, base + (hi + 1) * bs};
+  }
+
+  private static String noKernel(ElementwiseOp op, DType[] dtypes, DType promoted) {
+    StringBuilder sb = new StringBuilder();
+    sb.append(op.name()).append(" has no kernel for operand dtypes ")
+        .append(Arrays.toString(dtypes)).append(" (computing in ").append(promoted).append(")");
+    boolean anyIntegral = false;
+    boolean anyComplex = false;
+    for (int e = 0; e < op.entryCount(); e++) {
+      anyIntegral |= op.entryCompute(e).isIntegral(true);
+      anyComplex |= op.entryCompute(e).isComplex();
+    }
+    if (promoted.isIntegral(true) && !anyIntegral) {
+      sb.append(": it has no long overload; declare one, or use @Elementwise(promote ="
+          + " Promote.INT_TO_FLOAT)");
+    } else if (promoted.isComplex() && !anyComplex) {
+      sb.append(": its body is not made only of + - * / and comparisons, so it is not lifted to"
+          + " complex");
+    }
+    return sb.toString();
+  }
+}
