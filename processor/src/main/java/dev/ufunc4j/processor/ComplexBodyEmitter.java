@@ -20,13 +20,15 @@ import javax.lang.model.element.Modifier;
  * 0i) * z}, bit for bit what PyTorch computes for a complex tensor times a wrapped scalar.
  *
  * <p>Multiplication is {@code (ac - bd, ad + bc)} with each product rounded once and no fused
- * multiply-add, as c10::complex. Division is c10::complex's (NumPy's) algorithm, which divides by
- * the larger of {@code |c|} and {@code |d|} (Smith's method):
+ * multiply-add, as PyTorch's vectorized CPU kernel. Division is c10::complex's operator/ (NumPy's
+ * algorithm, Smith's method: it scales by the larger of {@code |c|} and {@code |d|}), with the
+ * multiply-adds fused as PyTorch's x86 build compiles them (GCC contracts {@code x + y * z} into an
+ * FMA), which makes the results bit-identical to PyTorch 2.13's CPU division:
  *
  * <pre>
  *   |c| >= |d|, both 0:  (a / |c|, b / |d|)
- *   |c| >= |d|:          rat = d / c; scl = 1 / (c + d * rat); ((a + b * rat) * scl, (b - a * rat) * scl)
- *   otherwise:           rat = c / d; scl = 1 / (d + c * rat); ((a * rat + b) * scl, (b * rat - a) * scl)
+ *   |c| >= |d|:          rat = d / c; scl = 1 / fma(d, rat, c); (fma(b, rat, a) * scl, fma(-a, rat, b) * scl)
+ *   otherwise:           rat = c / d; scl = 1 / fma(c, rat, d); (fma(a, rat, b) * scl, fma(b, rat, -a) * scl)
  * </pre>
  *
  * <p>{@code ==} is true when both components are equal (so false with a NaN component), {@code !=}
@@ -213,16 +215,16 @@ final class ComplexBodyEmitter {
     Value big = pairs.temp("big", v("$L.blend($L, $N)", d.code(), c.code(), byC));
     Value small = pairs.temp("small", v("$L.blend($L, $N)", c.code(), d.code(), byC));
     Value rat = pairs.temp("rat", v("$L.div($L)", small.code(), big.code()));
-    Value scl = pairs.temp("scl", v("$T.broadcast($N, $L).div($L.add($L.mul($L)))", lane.vector,
-        pairs.species(lane), VectorCode.literal(lane, 1), big.code(), small.code(), rat.code()));
-    Value swapped = pairs.temp("swapped",
-        v("$L.rearrange($N)", a.code(), constant(Constant.SWAP)));
-    // |c| >= |d|: (a + b*rat, b - a*rat); otherwise (a*rat + b, b*rat - a); both times scl.
+    Value scl = pairs.temp("scl", v("$T.broadcast($N, $L).div($L.fma($L, $L))", lane.vector,
+        pairs.species(lane), VectorCode.literal(lane, 1), small.code(), rat.code(), big.code()));
+    // (b, -a): |c| >= |d| gives (fma(b, rat, a), fma(-a, rat, b)), otherwise (fma(a, rat, b),
+    // fma(b, rat, -a)); both times scl.
+    Value crossed = pairs.temp("crossed", v("$L.rearrange($N).lanewise(NEG, $N)", a.code(),
+        constant(Constant.SWAP), constant(Constant.IM_LANES)));
     Value quotient = pairs.temp("quotient", v(
-        "$L.mul($L).add($L.lanewise(NEG, $N))\n"
-            + "    .blend($L.add($L.mul($L).lanewise(NEG, $N)), $N)\n    .mul($L)",
-        a.code(), rat.code(), swapped.code(), constant(Constant.IM_LANES), a.code(),
-        swapped.code(), rat.code(), constant(Constant.IM_LANES), byC, scl.code()));
+        "$L.fma($L, $L).blend($L.fma($L, $L), $N).mul($L)",
+        a.code(), rat.code(), crossed.code(), crossed.code(), rat.code(), a.code(), byC,
+        scl.code()));
     // A zero divisor gives (a / |c|, b / |d|): infinities or NaN, as c10::complex.
     return v("$L.blend($L.div($L.abs()), $L.compare(EQ, $L).and($L.compare(EQ, $L)))",
         quotient.code(), a.code(), b.code(), c.code(), VectorCode.literal(lane, 0), d.code(),
