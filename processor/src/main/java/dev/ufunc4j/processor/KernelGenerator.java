@@ -644,10 +644,10 @@ final class KernelGenerator {
       Lane s = Lane.storage(in.dtype());
       if (in.dtype().isComplex()) {
         // Offsets and strides count complex elements; element e is components 2e and 2e + 1.
-        for (int part = 0; part < 2; part++) {
-          body.addStatement("$N[2 * k + $L] = $N.getAtIndex($L, 2 * ($N + (i + k) * $N) + $L)",
-              arrays.get(k + 1), part, in.data(), s.layout, in.offset(), in.stride(), part);
-        }
+        body.addStatement("$N[2 * k] = $N.getAtIndex($L, 2 * ($N + (i + k) * $N))",
+            arrays.get(k + 1), in.data(), s.layout, in.offset(), in.stride());
+        body.addStatement("$N[2 * k + 1] = $N.getAtIndex($L, 2 * ($N + (i + k) * $N) + 1)",
+            arrays.get(k + 1), in.data(), s.layout, in.offset(), in.stride());
       } else {
         body.addStatement("$N[k] = $N.getAtIndex($L, $N + (i + k) * $N)", arrays.get(k + 1),
             in.data(), s.layout, in.offset(), in.stride());
@@ -667,11 +667,10 @@ final class KernelGenerator {
     body.beginControlFlow("for (int k = 0; k < count; k++)");
     Lane out = Lane.storage(output.dtype());
     if (output.dtype().isComplex()) {
-      for (int part = 0; part < 2; part++) {
-        body.addStatement("$N.setAtIndex($L, 2 * ($N + (i + k) * $N) + $L, $N[2 * k + $L])",
-            output.data(), out.layout, output.offset(), output.stride(), part, arrays.get(0),
-            part);
-      }
+      body.addStatement("$N.setAtIndex($L, 2 * ($N + (i + k) * $N), $N[2 * k])",
+          output.data(), out.layout, output.offset(), output.stride(), arrays.get(0));
+      body.addStatement("$N.setAtIndex($L, 2 * ($N + (i + k) * $N) + 1, $N[2 * k + 1])",
+          output.data(), out.layout, output.offset(), output.stride(), arrays.get(0));
     } else {
       body.addStatement("$N.setAtIndex($L, $N + (i + k) * $N, $N[k])", output.data(),
           out.layout, output.offset(), output.stride(), arrays.get(0));
