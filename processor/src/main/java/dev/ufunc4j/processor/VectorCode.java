@@ -21,11 +21,27 @@ final class VectorCode {
   final CodeBlock.Builder out;
   final NameAllocator names;
   final Set<Lane> used;
+  /** True when this writer names the pair species (complex components, 2 lanes per element). */
+  private final boolean pairs;
 
   VectorCode(CodeBlock.Builder out, NameAllocator names, Set<Lane> used) {
+    this(out, names, used, false);
+  }
+
+  private VectorCode(CodeBlock.Builder out, NameAllocator names, Set<Lane> used, boolean pairs) {
     this.out = out;
     this.names = names;
     this.used = used;
+    this.pairs = pairs;
+  }
+
+  /**
+   * A writer into the same method whose species are the pair species: vectors of interleaved
+   * complex components, twice as many lanes as elements. The same conversions then apply to
+   * complex values component by component.
+   */
+  VectorCode pairs(Set<Lane> usedPairs) {
+    return new VectorCode(out, names, usedPairs, true);
   }
 
   static Set<Lane> newLaneSet() {
@@ -34,7 +50,7 @@ final class VectorCode {
 
   String species(Lane lane) {
     used.add(lane);
-    return lane.species;
+    return pairs ? lane.pairSpecies() : lane.species;
   }
 
   static TypeName maskType(Lane lane) {
@@ -174,8 +190,9 @@ final class VectorCode {
         .add("$L.lanewise(LSHL, 13).add(0x38000000)\n", mag.code())
         .add("    .blend($L.lanewise(LSHL, 13).or(0x7F800000), $L.compare(GE, 0x7C00))\n",
             mag.code(), mag.code())
-        .add("    .blend((($T) $L.convertShape(I2F, FLOATS, 0)).mul(0x1p-24f).reinterpretAsInts(),"
-            + " $L.compare(LT, 0x400))\n", Lane.FLOAT.vector, mag.code(), mag.code())
+        .add("    .blend((($T) $L.convertShape(I2F, $N, 0)).mul(0x1p-24f).reinterpretAsInts(),"
+            + " $L.compare(LT, 0x400))\n", Lane.FLOAT.vector, mag.code(), species(Lane.FLOAT),
+            mag.code())
         .add("    .or($L.and(0x8000).lanewise(LSHL, 16))\n", h.code())
         .add("    .reinterpretAsFloats()")
         .build();
