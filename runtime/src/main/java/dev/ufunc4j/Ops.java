@@ -18,22 +18,6 @@ import dev.ufunc4j.dtype.Promotion;
 public final class Ops {
   private Ops() {}
 
-  /** A Java number (or Boolean) as a wrapped zero-dim tensor, PyTorch's wrapped scalar. */
-  static Tensor wrap(Number n) {
-    if (n == null) {
-      throw new IllegalArgumentException("a scalar operand must not be null");
-    }
-    if (n instanceof Double || n instanceof Float) {
-      return Tensor.wrap(n.doubleValue());
-    }
-    if (n instanceof Long || n instanceof Integer || n instanceof Short || n instanceof Byte) {
-      return Tensor.wrap(n.longValue());
-    }
-    throw new IllegalArgumentException(
-        "a scalar operand must be a Java integral or floating number, got "
-            + n.getClass().getName() + " " + n);
-  }
-
   // ---- add and sub, with PyTorch's alpha ------------------------------------------------------
 
   /** Elementwise {@code a + b}. */
@@ -47,15 +31,15 @@ public final class Ops {
   }
 
   public static Tensor add(Tensor a, Number b) {
-    return Dispatch.apply(Builtins_add.OP, null, a, wrap(b));
+    return Dispatch.apply(Builtins_add.OP, null, a, Dispatch.wrap(Builtins_add.OP, 1, b));
   }
 
   public static Tensor add(Tensor a, Number b, Tensor out) {
-    return Dispatch.apply(Builtins_add.OP, out, a, wrap(b));
+    return Dispatch.apply(Builtins_add.OP, out, a, Dispatch.wrap(Builtins_add.OP, 1, b));
   }
 
   public static Tensor add(Number a, Tensor b) {
-    return Dispatch.apply(Builtins_add.OP, null, wrap(a), b);
+    return Dispatch.apply(Builtins_add.OP, null, Dispatch.wrap(Builtins_add.OP, 0, a), b);
   }
 
   /**
@@ -72,11 +56,11 @@ public final class Ops {
   }
 
   public static Tensor add(Tensor a, Number b, Number alpha) {
-    return scaled(Builtins_add.OP, Builtins_addScaled.OP, a, wrap(b), alpha, null);
+    return scaled(Builtins_add.OP, Builtins_addScaled.OP, a, Dispatch.wrap(Builtins_add.OP, 1, b), alpha, null);
   }
 
   public static Tensor add(Tensor a, Number b, Number alpha, Tensor out) {
-    return scaled(Builtins_add.OP, Builtins_addScaled.OP, a, wrap(b), alpha, out);
+    return scaled(Builtins_add.OP, Builtins_addScaled.OP, a, Dispatch.wrap(Builtins_add.OP, 1, b), alpha, out);
   }
 
   /** Elementwise {@code a - b}; refused for BOOL operands, as in PyTorch. */
@@ -89,15 +73,15 @@ public final class Ops {
   }
 
   public static Tensor sub(Tensor a, Number b) {
-    return sub(a, wrap(b), 1L, null);
+    return sub(a, Dispatch.wrap(Builtins_sub.OP, 1, b), 1L, null);
   }
 
   public static Tensor sub(Tensor a, Number b, Tensor out) {
-    return sub(a, wrap(b), 1L, out);
+    return sub(a, Dispatch.wrap(Builtins_sub.OP, 1, b), 1L, out);
   }
 
   public static Tensor sub(Number a, Tensor b) {
-    return sub(wrap(a), b, 1L, null);
+    return sub(Dispatch.wrap(Builtins_sub.OP, 0, a), b, 1L, null);
   }
 
   /** {@code a - alpha * b} ({@code torch.sub(a, b, alpha=alpha)}). */
@@ -125,11 +109,11 @@ public final class Ops {
   }
 
   public static Tensor sub(Tensor a, Number b, Number alpha) {
-    return sub(a, wrap(b), alpha, null);
+    return sub(a, Dispatch.wrap(Builtins_sub.OP, 1, b), alpha, null);
   }
 
   public static Tensor sub(Tensor a, Number b, Number alpha, Tensor out) {
-    return sub(a, wrap(b), alpha, out);
+    return sub(a, Dispatch.wrap(Builtins_sub.OP, 1, b), alpha, out);
   }
 
   /**
@@ -190,19 +174,19 @@ public final class Ops {
   }
 
   public static Tensor mul(Tensor a, Number b) {
-    return Dispatch.apply(Builtins_mul.OP, null, a, wrap(b));
+    return Dispatch.apply(Builtins_mul.OP, null, a, Dispatch.wrap(Builtins_mul.OP, 1, b));
   }
 
   public static Tensor mul(Tensor a, Number b, Tensor out) {
-    return Dispatch.apply(Builtins_mul.OP, out, a, wrap(b));
+    return Dispatch.apply(Builtins_mul.OP, out, a, Dispatch.wrap(Builtins_mul.OP, 1, b));
   }
 
   public static Tensor mul(Number a, Tensor b) {
-    return Dispatch.apply(Builtins_mul.OP, null, wrap(a), b);
+    return Dispatch.apply(Builtins_mul.OP, null, Dispatch.wrap(Builtins_mul.OP, 0, a), b);
   }
 
   public static Tensor mul(Number a, Tensor b, Tensor out) {
-    return Dispatch.apply(Builtins_mul.OP, out, wrap(a), b);
+    return Dispatch.apply(Builtins_mul.OP, out, Dispatch.wrap(Builtins_mul.OP, 0, a), b);
   }
 
   /** Elementwise a / b (true division; integral operands compute in float32). */
@@ -216,19 +200,19 @@ public final class Ops {
   }
 
   public static Tensor div(Tensor a, Number b) {
-    return Dispatch.apply(Builtins_div.OP, null, a, wrap(b));
+    return Dispatch.apply(Builtins_div.OP, null, a, Dispatch.wrap(Builtins_div.OP, 1, b));
   }
 
   public static Tensor div(Tensor a, Number b, Tensor out) {
-    return Dispatch.apply(Builtins_div.OP, out, a, wrap(b));
+    return Dispatch.apply(Builtins_div.OP, out, a, Dispatch.wrap(Builtins_div.OP, 1, b));
   }
 
   public static Tensor div(Number a, Tensor b) {
-    return Dispatch.apply(Builtins_div.OP, null, wrap(a), b);
+    return Dispatch.apply(Builtins_div.OP, null, Dispatch.wrap(Builtins_div.OP, 0, a), b);
   }
 
   public static Tensor div(Number a, Tensor b, Tensor out) {
-    return Dispatch.apply(Builtins_div.OP, out, wrap(a), b);
+    return Dispatch.apply(Builtins_div.OP, out, Dispatch.wrap(Builtins_div.OP, 0, a), b);
   }
 
   /** Elementwise the quotient rounded toward negative infinity (Python's //). */
@@ -242,19 +226,19 @@ public final class Ops {
   }
 
   public static Tensor floorDivide(Tensor a, Number b) {
-    return Dispatch.apply(Builtins_floorDivide.OP, null, a, wrap(b));
+    return Dispatch.apply(Builtins_floorDivide.OP, null, a, Dispatch.wrap(Builtins_floorDivide.OP, 1, b));
   }
 
   public static Tensor floorDivide(Tensor a, Number b, Tensor out) {
-    return Dispatch.apply(Builtins_floorDivide.OP, out, a, wrap(b));
+    return Dispatch.apply(Builtins_floorDivide.OP, out, a, Dispatch.wrap(Builtins_floorDivide.OP, 1, b));
   }
 
   public static Tensor floorDivide(Number a, Tensor b) {
-    return Dispatch.apply(Builtins_floorDivide.OP, null, wrap(a), b);
+    return Dispatch.apply(Builtins_floorDivide.OP, null, Dispatch.wrap(Builtins_floorDivide.OP, 0, a), b);
   }
 
   public static Tensor floorDivide(Number a, Tensor b, Tensor out) {
-    return Dispatch.apply(Builtins_floorDivide.OP, out, wrap(a), b);
+    return Dispatch.apply(Builtins_floorDivide.OP, out, Dispatch.wrap(Builtins_floorDivide.OP, 0, a), b);
   }
 
   /** Elementwise Python's modulo: the result has the divisor's sign. */
@@ -268,19 +252,19 @@ public final class Ops {
   }
 
   public static Tensor remainder(Tensor a, Number b) {
-    return Dispatch.apply(Builtins_remainder.OP, null, a, wrap(b));
+    return Dispatch.apply(Builtins_remainder.OP, null, a, Dispatch.wrap(Builtins_remainder.OP, 1, b));
   }
 
   public static Tensor remainder(Tensor a, Number b, Tensor out) {
-    return Dispatch.apply(Builtins_remainder.OP, out, a, wrap(b));
+    return Dispatch.apply(Builtins_remainder.OP, out, a, Dispatch.wrap(Builtins_remainder.OP, 1, b));
   }
 
   public static Tensor remainder(Number a, Tensor b) {
-    return Dispatch.apply(Builtins_remainder.OP, null, wrap(a), b);
+    return Dispatch.apply(Builtins_remainder.OP, null, Dispatch.wrap(Builtins_remainder.OP, 0, a), b);
   }
 
   public static Tensor remainder(Number a, Tensor b, Tensor out) {
-    return Dispatch.apply(Builtins_remainder.OP, out, wrap(a), b);
+    return Dispatch.apply(Builtins_remainder.OP, out, Dispatch.wrap(Builtins_remainder.OP, 0, a), b);
   }
 
   /** Elementwise the larger element; NaN propagates. */
@@ -294,19 +278,19 @@ public final class Ops {
   }
 
   public static Tensor maximum(Tensor a, Number b) {
-    return Dispatch.apply(Builtins_maximum.OP, null, a, wrap(b));
+    return Dispatch.apply(Builtins_maximum.OP, null, a, Dispatch.wrap(Builtins_maximum.OP, 1, b));
   }
 
   public static Tensor maximum(Tensor a, Number b, Tensor out) {
-    return Dispatch.apply(Builtins_maximum.OP, out, a, wrap(b));
+    return Dispatch.apply(Builtins_maximum.OP, out, a, Dispatch.wrap(Builtins_maximum.OP, 1, b));
   }
 
   public static Tensor maximum(Number a, Tensor b) {
-    return Dispatch.apply(Builtins_maximum.OP, null, wrap(a), b);
+    return Dispatch.apply(Builtins_maximum.OP, null, Dispatch.wrap(Builtins_maximum.OP, 0, a), b);
   }
 
   public static Tensor maximum(Number a, Tensor b, Tensor out) {
-    return Dispatch.apply(Builtins_maximum.OP, out, wrap(a), b);
+    return Dispatch.apply(Builtins_maximum.OP, out, Dispatch.wrap(Builtins_maximum.OP, 0, a), b);
   }
 
   /** Elementwise the smaller element; NaN propagates. */
@@ -320,19 +304,19 @@ public final class Ops {
   }
 
   public static Tensor minimum(Tensor a, Number b) {
-    return Dispatch.apply(Builtins_minimum.OP, null, a, wrap(b));
+    return Dispatch.apply(Builtins_minimum.OP, null, a, Dispatch.wrap(Builtins_minimum.OP, 1, b));
   }
 
   public static Tensor minimum(Tensor a, Number b, Tensor out) {
-    return Dispatch.apply(Builtins_minimum.OP, out, a, wrap(b));
+    return Dispatch.apply(Builtins_minimum.OP, out, a, Dispatch.wrap(Builtins_minimum.OP, 1, b));
   }
 
   public static Tensor minimum(Number a, Tensor b) {
-    return Dispatch.apply(Builtins_minimum.OP, null, wrap(a), b);
+    return Dispatch.apply(Builtins_minimum.OP, null, Dispatch.wrap(Builtins_minimum.OP, 0, a), b);
   }
 
   public static Tensor minimum(Number a, Tensor b, Tensor out) {
-    return Dispatch.apply(Builtins_minimum.OP, out, wrap(a), b);
+    return Dispatch.apply(Builtins_minimum.OP, out, Dispatch.wrap(Builtins_minimum.OP, 0, a), b);
   }
 
   /** Elementwise a raised to the power b (floating dtypes). */
@@ -346,19 +330,19 @@ public final class Ops {
   }
 
   public static Tensor pow(Tensor a, Number b) {
-    return Dispatch.apply(Builtins_pow.OP, null, a, wrap(b));
+    return Dispatch.apply(Builtins_pow.OP, null, a, Dispatch.wrap(Builtins_pow.OP, 1, b));
   }
 
   public static Tensor pow(Tensor a, Number b, Tensor out) {
-    return Dispatch.apply(Builtins_pow.OP, out, a, wrap(b));
+    return Dispatch.apply(Builtins_pow.OP, out, a, Dispatch.wrap(Builtins_pow.OP, 1, b));
   }
 
   public static Tensor pow(Number a, Tensor b) {
-    return Dispatch.apply(Builtins_pow.OP, null, wrap(a), b);
+    return Dispatch.apply(Builtins_pow.OP, null, Dispatch.wrap(Builtins_pow.OP, 0, a), b);
   }
 
   public static Tensor pow(Number a, Tensor b, Tensor out) {
-    return Dispatch.apply(Builtins_pow.OP, out, wrap(a), b);
+    return Dispatch.apply(Builtins_pow.OP, out, Dispatch.wrap(Builtins_pow.OP, 0, a), b);
   }
 
   /** Elementwise a == b, as BOOL. */
@@ -372,19 +356,19 @@ public final class Ops {
   }
 
   public static Tensor eq(Tensor a, Number b) {
-    return Dispatch.apply(Builtins_eq.OP, null, a, wrap(b));
+    return Dispatch.apply(Builtins_eq.OP, null, a, Dispatch.wrap(Builtins_eq.OP, 1, b));
   }
 
   public static Tensor eq(Tensor a, Number b, Tensor out) {
-    return Dispatch.apply(Builtins_eq.OP, out, a, wrap(b));
+    return Dispatch.apply(Builtins_eq.OP, out, a, Dispatch.wrap(Builtins_eq.OP, 1, b));
   }
 
   public static Tensor eq(Number a, Tensor b) {
-    return Dispatch.apply(Builtins_eq.OP, null, wrap(a), b);
+    return Dispatch.apply(Builtins_eq.OP, null, Dispatch.wrap(Builtins_eq.OP, 0, a), b);
   }
 
   public static Tensor eq(Number a, Tensor b, Tensor out) {
-    return Dispatch.apply(Builtins_eq.OP, out, wrap(a), b);
+    return Dispatch.apply(Builtins_eq.OP, out, Dispatch.wrap(Builtins_eq.OP, 0, a), b);
   }
 
   /** Elementwise a != b, as BOOL. */
@@ -398,19 +382,19 @@ public final class Ops {
   }
 
   public static Tensor ne(Tensor a, Number b) {
-    return Dispatch.apply(Builtins_ne.OP, null, a, wrap(b));
+    return Dispatch.apply(Builtins_ne.OP, null, a, Dispatch.wrap(Builtins_ne.OP, 1, b));
   }
 
   public static Tensor ne(Tensor a, Number b, Tensor out) {
-    return Dispatch.apply(Builtins_ne.OP, out, a, wrap(b));
+    return Dispatch.apply(Builtins_ne.OP, out, a, Dispatch.wrap(Builtins_ne.OP, 1, b));
   }
 
   public static Tensor ne(Number a, Tensor b) {
-    return Dispatch.apply(Builtins_ne.OP, null, wrap(a), b);
+    return Dispatch.apply(Builtins_ne.OP, null, Dispatch.wrap(Builtins_ne.OP, 0, a), b);
   }
 
   public static Tensor ne(Number a, Tensor b, Tensor out) {
-    return Dispatch.apply(Builtins_ne.OP, out, wrap(a), b);
+    return Dispatch.apply(Builtins_ne.OP, out, Dispatch.wrap(Builtins_ne.OP, 0, a), b);
   }
 
   /** Elementwise a < b, as BOOL. */
@@ -424,19 +408,19 @@ public final class Ops {
   }
 
   public static Tensor lt(Tensor a, Number b) {
-    return Dispatch.apply(Builtins_lt.OP, null, a, wrap(b));
+    return Dispatch.apply(Builtins_lt.OP, null, a, Dispatch.wrap(Builtins_lt.OP, 1, b));
   }
 
   public static Tensor lt(Tensor a, Number b, Tensor out) {
-    return Dispatch.apply(Builtins_lt.OP, out, a, wrap(b));
+    return Dispatch.apply(Builtins_lt.OP, out, a, Dispatch.wrap(Builtins_lt.OP, 1, b));
   }
 
   public static Tensor lt(Number a, Tensor b) {
-    return Dispatch.apply(Builtins_lt.OP, null, wrap(a), b);
+    return Dispatch.apply(Builtins_lt.OP, null, Dispatch.wrap(Builtins_lt.OP, 0, a), b);
   }
 
   public static Tensor lt(Number a, Tensor b, Tensor out) {
-    return Dispatch.apply(Builtins_lt.OP, out, wrap(a), b);
+    return Dispatch.apply(Builtins_lt.OP, out, Dispatch.wrap(Builtins_lt.OP, 0, a), b);
   }
 
   /** Elementwise a <= b, as BOOL. */
@@ -450,19 +434,19 @@ public final class Ops {
   }
 
   public static Tensor le(Tensor a, Number b) {
-    return Dispatch.apply(Builtins_le.OP, null, a, wrap(b));
+    return Dispatch.apply(Builtins_le.OP, null, a, Dispatch.wrap(Builtins_le.OP, 1, b));
   }
 
   public static Tensor le(Tensor a, Number b, Tensor out) {
-    return Dispatch.apply(Builtins_le.OP, out, a, wrap(b));
+    return Dispatch.apply(Builtins_le.OP, out, a, Dispatch.wrap(Builtins_le.OP, 1, b));
   }
 
   public static Tensor le(Number a, Tensor b) {
-    return Dispatch.apply(Builtins_le.OP, null, wrap(a), b);
+    return Dispatch.apply(Builtins_le.OP, null, Dispatch.wrap(Builtins_le.OP, 0, a), b);
   }
 
   public static Tensor le(Number a, Tensor b, Tensor out) {
-    return Dispatch.apply(Builtins_le.OP, out, wrap(a), b);
+    return Dispatch.apply(Builtins_le.OP, out, Dispatch.wrap(Builtins_le.OP, 0, a), b);
   }
 
   /** Elementwise a > b, as BOOL. */
@@ -476,19 +460,19 @@ public final class Ops {
   }
 
   public static Tensor gt(Tensor a, Number b) {
-    return Dispatch.apply(Builtins_gt.OP, null, a, wrap(b));
+    return Dispatch.apply(Builtins_gt.OP, null, a, Dispatch.wrap(Builtins_gt.OP, 1, b));
   }
 
   public static Tensor gt(Tensor a, Number b, Tensor out) {
-    return Dispatch.apply(Builtins_gt.OP, out, a, wrap(b));
+    return Dispatch.apply(Builtins_gt.OP, out, a, Dispatch.wrap(Builtins_gt.OP, 1, b));
   }
 
   public static Tensor gt(Number a, Tensor b) {
-    return Dispatch.apply(Builtins_gt.OP, null, wrap(a), b);
+    return Dispatch.apply(Builtins_gt.OP, null, Dispatch.wrap(Builtins_gt.OP, 0, a), b);
   }
 
   public static Tensor gt(Number a, Tensor b, Tensor out) {
-    return Dispatch.apply(Builtins_gt.OP, out, wrap(a), b);
+    return Dispatch.apply(Builtins_gt.OP, out, Dispatch.wrap(Builtins_gt.OP, 0, a), b);
   }
 
   /** Elementwise a >= b, as BOOL. */
@@ -502,19 +486,19 @@ public final class Ops {
   }
 
   public static Tensor ge(Tensor a, Number b) {
-    return Dispatch.apply(Builtins_ge.OP, null, a, wrap(b));
+    return Dispatch.apply(Builtins_ge.OP, null, a, Dispatch.wrap(Builtins_ge.OP, 1, b));
   }
 
   public static Tensor ge(Tensor a, Number b, Tensor out) {
-    return Dispatch.apply(Builtins_ge.OP, out, a, wrap(b));
+    return Dispatch.apply(Builtins_ge.OP, out, a, Dispatch.wrap(Builtins_ge.OP, 1, b));
   }
 
   public static Tensor ge(Number a, Tensor b) {
-    return Dispatch.apply(Builtins_ge.OP, null, wrap(a), b);
+    return Dispatch.apply(Builtins_ge.OP, null, Dispatch.wrap(Builtins_ge.OP, 0, a), b);
   }
 
   public static Tensor ge(Number a, Tensor b, Tensor out) {
-    return Dispatch.apply(Builtins_ge.OP, out, wrap(a), b);
+    return Dispatch.apply(Builtins_ge.OP, out, Dispatch.wrap(Builtins_ge.OP, 0, a), b);
   }
 
   /** Elementwise both nonzero, as BOOL. */
@@ -528,19 +512,19 @@ public final class Ops {
   }
 
   public static Tensor logicalAnd(Tensor a, Number b) {
-    return Dispatch.apply(Builtins_logicalAnd.OP, null, a, wrap(b));
+    return Dispatch.apply(Builtins_logicalAnd.OP, null, a, Dispatch.wrap(Builtins_logicalAnd.OP, 1, b));
   }
 
   public static Tensor logicalAnd(Tensor a, Number b, Tensor out) {
-    return Dispatch.apply(Builtins_logicalAnd.OP, out, a, wrap(b));
+    return Dispatch.apply(Builtins_logicalAnd.OP, out, a, Dispatch.wrap(Builtins_logicalAnd.OP, 1, b));
   }
 
   public static Tensor logicalAnd(Number a, Tensor b) {
-    return Dispatch.apply(Builtins_logicalAnd.OP, null, wrap(a), b);
+    return Dispatch.apply(Builtins_logicalAnd.OP, null, Dispatch.wrap(Builtins_logicalAnd.OP, 0, a), b);
   }
 
   public static Tensor logicalAnd(Number a, Tensor b, Tensor out) {
-    return Dispatch.apply(Builtins_logicalAnd.OP, out, wrap(a), b);
+    return Dispatch.apply(Builtins_logicalAnd.OP, out, Dispatch.wrap(Builtins_logicalAnd.OP, 0, a), b);
   }
 
   /** Elementwise either nonzero, as BOOL. */
@@ -554,19 +538,19 @@ public final class Ops {
   }
 
   public static Tensor logicalOr(Tensor a, Number b) {
-    return Dispatch.apply(Builtins_logicalOr.OP, null, a, wrap(b));
+    return Dispatch.apply(Builtins_logicalOr.OP, null, a, Dispatch.wrap(Builtins_logicalOr.OP, 1, b));
   }
 
   public static Tensor logicalOr(Tensor a, Number b, Tensor out) {
-    return Dispatch.apply(Builtins_logicalOr.OP, out, a, wrap(b));
+    return Dispatch.apply(Builtins_logicalOr.OP, out, a, Dispatch.wrap(Builtins_logicalOr.OP, 1, b));
   }
 
   public static Tensor logicalOr(Number a, Tensor b) {
-    return Dispatch.apply(Builtins_logicalOr.OP, null, wrap(a), b);
+    return Dispatch.apply(Builtins_logicalOr.OP, null, Dispatch.wrap(Builtins_logicalOr.OP, 0, a), b);
   }
 
   public static Tensor logicalOr(Number a, Tensor b, Tensor out) {
-    return Dispatch.apply(Builtins_logicalOr.OP, out, wrap(a), b);
+    return Dispatch.apply(Builtins_logicalOr.OP, out, Dispatch.wrap(Builtins_logicalOr.OP, 0, a), b);
   }
 
   /** Elementwise exactly one nonzero, as BOOL. */
@@ -580,19 +564,19 @@ public final class Ops {
   }
 
   public static Tensor logicalXor(Tensor a, Number b) {
-    return Dispatch.apply(Builtins_logicalXor.OP, null, a, wrap(b));
+    return Dispatch.apply(Builtins_logicalXor.OP, null, a, Dispatch.wrap(Builtins_logicalXor.OP, 1, b));
   }
 
   public static Tensor logicalXor(Tensor a, Number b, Tensor out) {
-    return Dispatch.apply(Builtins_logicalXor.OP, out, a, wrap(b));
+    return Dispatch.apply(Builtins_logicalXor.OP, out, a, Dispatch.wrap(Builtins_logicalXor.OP, 1, b));
   }
 
   public static Tensor logicalXor(Number a, Tensor b) {
-    return Dispatch.apply(Builtins_logicalXor.OP, null, wrap(a), b);
+    return Dispatch.apply(Builtins_logicalXor.OP, null, Dispatch.wrap(Builtins_logicalXor.OP, 0, a), b);
   }
 
   public static Tensor logicalXor(Number a, Tensor b, Tensor out) {
-    return Dispatch.apply(Builtins_logicalXor.OP, out, wrap(a), b);
+    return Dispatch.apply(Builtins_logicalXor.OP, out, Dispatch.wrap(Builtins_logicalXor.OP, 0, a), b);
   }
 
   /** Elementwise a & b (integral and bool). */
@@ -606,19 +590,19 @@ public final class Ops {
   }
 
   public static Tensor bitwiseAnd(Tensor a, Number b) {
-    return Dispatch.apply(Builtins_bitwiseAnd.OP, null, a, wrap(b));
+    return Dispatch.apply(Builtins_bitwiseAnd.OP, null, a, Dispatch.wrap(Builtins_bitwiseAnd.OP, 1, b));
   }
 
   public static Tensor bitwiseAnd(Tensor a, Number b, Tensor out) {
-    return Dispatch.apply(Builtins_bitwiseAnd.OP, out, a, wrap(b));
+    return Dispatch.apply(Builtins_bitwiseAnd.OP, out, a, Dispatch.wrap(Builtins_bitwiseAnd.OP, 1, b));
   }
 
   public static Tensor bitwiseAnd(Number a, Tensor b) {
-    return Dispatch.apply(Builtins_bitwiseAnd.OP, null, wrap(a), b);
+    return Dispatch.apply(Builtins_bitwiseAnd.OP, null, Dispatch.wrap(Builtins_bitwiseAnd.OP, 0, a), b);
   }
 
   public static Tensor bitwiseAnd(Number a, Tensor b, Tensor out) {
-    return Dispatch.apply(Builtins_bitwiseAnd.OP, out, wrap(a), b);
+    return Dispatch.apply(Builtins_bitwiseAnd.OP, out, Dispatch.wrap(Builtins_bitwiseAnd.OP, 0, a), b);
   }
 
   /** Elementwise a | b (integral and bool). */
@@ -632,19 +616,19 @@ public final class Ops {
   }
 
   public static Tensor bitwiseOr(Tensor a, Number b) {
-    return Dispatch.apply(Builtins_bitwiseOr.OP, null, a, wrap(b));
+    return Dispatch.apply(Builtins_bitwiseOr.OP, null, a, Dispatch.wrap(Builtins_bitwiseOr.OP, 1, b));
   }
 
   public static Tensor bitwiseOr(Tensor a, Number b, Tensor out) {
-    return Dispatch.apply(Builtins_bitwiseOr.OP, out, a, wrap(b));
+    return Dispatch.apply(Builtins_bitwiseOr.OP, out, a, Dispatch.wrap(Builtins_bitwiseOr.OP, 1, b));
   }
 
   public static Tensor bitwiseOr(Number a, Tensor b) {
-    return Dispatch.apply(Builtins_bitwiseOr.OP, null, wrap(a), b);
+    return Dispatch.apply(Builtins_bitwiseOr.OP, null, Dispatch.wrap(Builtins_bitwiseOr.OP, 0, a), b);
   }
 
   public static Tensor bitwiseOr(Number a, Tensor b, Tensor out) {
-    return Dispatch.apply(Builtins_bitwiseOr.OP, out, wrap(a), b);
+    return Dispatch.apply(Builtins_bitwiseOr.OP, out, Dispatch.wrap(Builtins_bitwiseOr.OP, 0, a), b);
   }
 
   /** Elementwise a ^ b (integral and bool). */
@@ -658,19 +642,19 @@ public final class Ops {
   }
 
   public static Tensor bitwiseXor(Tensor a, Number b) {
-    return Dispatch.apply(Builtins_bitwiseXor.OP, null, a, wrap(b));
+    return Dispatch.apply(Builtins_bitwiseXor.OP, null, a, Dispatch.wrap(Builtins_bitwiseXor.OP, 1, b));
   }
 
   public static Tensor bitwiseXor(Tensor a, Number b, Tensor out) {
-    return Dispatch.apply(Builtins_bitwiseXor.OP, out, a, wrap(b));
+    return Dispatch.apply(Builtins_bitwiseXor.OP, out, a, Dispatch.wrap(Builtins_bitwiseXor.OP, 1, b));
   }
 
   public static Tensor bitwiseXor(Number a, Tensor b) {
-    return Dispatch.apply(Builtins_bitwiseXor.OP, null, wrap(a), b);
+    return Dispatch.apply(Builtins_bitwiseXor.OP, null, Dispatch.wrap(Builtins_bitwiseXor.OP, 0, a), b);
   }
 
   public static Tensor bitwiseXor(Number a, Tensor b, Tensor out) {
-    return Dispatch.apply(Builtins_bitwiseXor.OP, out, wrap(a), b);
+    return Dispatch.apply(Builtins_bitwiseXor.OP, out, Dispatch.wrap(Builtins_bitwiseXor.OP, 0, a), b);
   }
 
   /** Elementwise a << b; counts outside [0, width) give 0. */
@@ -684,19 +668,19 @@ public final class Ops {
   }
 
   public static Tensor bitwiseLeftShift(Tensor a, Number b) {
-    return Dispatch.apply(Builtins_bitwiseLeftShift.OP, null, a, wrap(b));
+    return Dispatch.apply(Builtins_bitwiseLeftShift.OP, null, a, Dispatch.wrap(Builtins_bitwiseLeftShift.OP, 1, b));
   }
 
   public static Tensor bitwiseLeftShift(Tensor a, Number b, Tensor out) {
-    return Dispatch.apply(Builtins_bitwiseLeftShift.OP, out, a, wrap(b));
+    return Dispatch.apply(Builtins_bitwiseLeftShift.OP, out, a, Dispatch.wrap(Builtins_bitwiseLeftShift.OP, 1, b));
   }
 
   public static Tensor bitwiseLeftShift(Number a, Tensor b) {
-    return Dispatch.apply(Builtins_bitwiseLeftShift.OP, null, wrap(a), b);
+    return Dispatch.apply(Builtins_bitwiseLeftShift.OP, null, Dispatch.wrap(Builtins_bitwiseLeftShift.OP, 0, a), b);
   }
 
   public static Tensor bitwiseLeftShift(Number a, Tensor b, Tensor out) {
-    return Dispatch.apply(Builtins_bitwiseLeftShift.OP, out, wrap(a), b);
+    return Dispatch.apply(Builtins_bitwiseLeftShift.OP, out, Dispatch.wrap(Builtins_bitwiseLeftShift.OP, 0, a), b);
   }
 
   /** Elementwise a >> b (arithmetic); counts outside [0, width) give the sign fill. */
@@ -710,19 +694,19 @@ public final class Ops {
   }
 
   public static Tensor bitwiseRightShift(Tensor a, Number b) {
-    return Dispatch.apply(Builtins_bitwiseRightShift.OP, null, a, wrap(b));
+    return Dispatch.apply(Builtins_bitwiseRightShift.OP, null, a, Dispatch.wrap(Builtins_bitwiseRightShift.OP, 1, b));
   }
 
   public static Tensor bitwiseRightShift(Tensor a, Number b, Tensor out) {
-    return Dispatch.apply(Builtins_bitwiseRightShift.OP, out, a, wrap(b));
+    return Dispatch.apply(Builtins_bitwiseRightShift.OP, out, a, Dispatch.wrap(Builtins_bitwiseRightShift.OP, 1, b));
   }
 
   public static Tensor bitwiseRightShift(Number a, Tensor b) {
-    return Dispatch.apply(Builtins_bitwiseRightShift.OP, null, wrap(a), b);
+    return Dispatch.apply(Builtins_bitwiseRightShift.OP, null, Dispatch.wrap(Builtins_bitwiseRightShift.OP, 0, a), b);
   }
 
   public static Tensor bitwiseRightShift(Number a, Tensor b, Tensor out) {
-    return Dispatch.apply(Builtins_bitwiseRightShift.OP, out, wrap(a), b);
+    return Dispatch.apply(Builtins_bitwiseRightShift.OP, out, Dispatch.wrap(Builtins_bitwiseRightShift.OP, 0, a), b);
   }
 
   /** Elementwise |x|. */
@@ -865,15 +849,15 @@ public final class Ops {
   }
 
   public static Tensor where(Tensor condition, Tensor a, Number b) {
-    return Dispatch.apply(Builtins_where.OP, null, condition, a, wrap(b));
+    return Dispatch.apply(Builtins_where.OP, null, condition, a, Dispatch.wrap(Builtins_where.OP, 2, b));
   }
 
   public static Tensor where(Tensor condition, Number a, Tensor b) {
-    return Dispatch.apply(Builtins_where.OP, null, condition, wrap(a), b);
+    return Dispatch.apply(Builtins_where.OP, null, condition, Dispatch.wrap(Builtins_where.OP, 1, a), b);
   }
 
   public static Tensor where(Tensor condition, Number a, Number b) {
-    return Dispatch.apply(Builtins_where.OP, null, condition, wrap(a), wrap(b));
+    return Dispatch.apply(Builtins_where.OP, null, condition, Dispatch.wrap(Builtins_where.OP, 1, a), Dispatch.wrap(Builtins_where.OP, 2, b));
   }
 
   /** {@code min(max(x, min), max)} elementwise; NaN propagates. */
@@ -900,11 +884,16 @@ public final class Ops {
       throw new IllegalArgumentException("clamp: At least one of 'min' or 'max' must not be None");
     }
     if (min == null) {
-      return Dispatch.apply(Builtins_minimum.OP, out, x, wrap(max));
+      return Dispatch.apply(Builtins_minimum.OP, out, x, Dispatch.wrap(Builtins_minimum.OP, 1, max));
     }
     if (max == null) {
-      return Dispatch.apply(Builtins_maximum.OP, out, x, wrap(min));
+      return Dispatch.apply(Builtins_maximum.OP, out, x, Dispatch.wrap(Builtins_maximum.OP, 1, min));
     }
-    return Dispatch.apply(Builtins_clamp.OP, out, x, wrap(min), wrap(max));
+    return Dispatch.apply(
+        Builtins_clamp.OP,
+        out,
+        x,
+        Dispatch.wrap(Builtins_clamp.OP, 1, min),
+        Dispatch.wrap(Builtins_clamp.OP, 2, max));
   }
 }
