@@ -1,0 +1,30 @@
+package dev.ufunc4j.samples;
+
+import dev.ufunc4j.annotation.Elementwise;
+
+/**
+ * Saturating 8-bit addition, as in quantised inference and image processing: the exact sum,
+ * clamped to the 8-bit range instead of wrapping.
+ *
+ * <p>A body cannot see the dtype, so the range is in the op's name. The result dtype is the
+ * promoted dtype, as for any op: {@code int8 + int8 -> int8} and {@code uint8 + uint8 -> uint8},
+ * the cases these ops are for. Wider or mixed inputs ({@code uint8 + int8 -> int16}) still get
+ * the exact sum clamped to the op's range, stored in the wider dtype. Floating inputs are refused
+ * (there is no {@code double} body).
+ */
+public final class Saturating {
+
+  private Saturating() {}
+
+  /** {@code a + b} clamped to [-128, 127]. */
+  @Elementwise
+  public static long addInt8(long a, long b) {
+    return Math.min(Math.max(a + b, -128L), 127L);
+  }
+
+  /** {@code a + b} clamped to [0, 255]. */
+  @Elementwise
+  public static long addUint8(long a, long b) {
+    return Math.min(Math.max(a + b, 0L), 255L);
+  }
+}
