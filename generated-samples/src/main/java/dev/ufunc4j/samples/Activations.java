@@ -62,7 +62,9 @@ public final class Activations {
    * <p>Integral tensors with integral limits stay integral (the {@code long} overload). Unlike
    * {@code F.hardtanh}, floating limits make an integral input floating (the scalars join
    * promotion, as in {@code torch.clamp(int_tensor, -2.0, 3.0)}); {@code minVal > maxVal} gives
-   * {@code maxVal} everywhere instead of an error; negative limits on uint8 are allowed.
+   * {@code maxVal} everywhere instead of an error; negative limits on uint8 are allowed. On uint64
+   * tensors {@code Math.min/max} compare unsigned (docs/processor.md), so a negative limit reads as
+   * {@code 2^64 - |limit|}: use non-negative limits there.
    */
   @Elementwise
   public static double hardtanh(double x, @Scalar double minVal, @Scalar double maxVal) {

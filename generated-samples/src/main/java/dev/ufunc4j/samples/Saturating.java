@@ -10,7 +10,9 @@ import dev.ufunc4j.annotation.Elementwise;
  * promoted dtype, as for any op: {@code int8 + int8 -> int8} and {@code uint8 + uint8 -> uint8},
  * the cases these ops are for. Wider or mixed inputs ({@code uint8 + int8 -> int16}) still get
  * the exact sum clamped to the op's range, stored in the wider dtype. Floating inputs are refused
- * (there is no {@code double} body).
+ * (there is no {@code double} body). On uint64, {@code Math.min/max} compare unsigned
+ * (docs/processor.md): {@code addInt8}'s bound -128 reads as {@code 2^64 - 128}, so every result is
+ * 127; {@code addUint8} is right there (up to the wrapping of {@code a + b} past 2^64).
  */
 public final class Saturating {
 
