@@ -57,7 +57,7 @@ public final class Activations {
 
   /**
    * Hardtanh, {@code F.hardtanh(x, min_val, max_val)}: {@code x} clamped to {@code [minVal,
-   * maxVal]}; NaN stays NaN (Java's {@code Math.min/max}, like {@code torch.clamp}).
+   * maxVal]}; NaN stays NaN, as in {@code torch.clamp}.
    *
    * <p>Integral tensors with integral limits stay integral (the {@code long} overload). Unlike
    * {@code F.hardtanh}, floating limits make an integral input floating (the scalars join
@@ -68,7 +68,10 @@ public final class Activations {
    */
   @Elementwise
   public static double hardtanh(double x, @Scalar double minVal, @Scalar double maxVal) {
-    return Math.min(Math.max(x, minVal), maxVal);
+    // PyTorch's vectorised clamp (x86 max/min): x is kept unless strictly outside, so -0.0 stays
+    // -0.0 at a limit of 0.0 and NaN stays NaN; where Math.max(-0.0, 0.0) would give 0.0.
+    final double low = minVal > x ? minVal : x;
+    return maxVal < low ? maxVal : low;
   }
 
   @Elementwise

@@ -27,7 +27,10 @@ public final class Blends {
   /**
    * Linear interpolation, {@code torch.lerp(start, end, weight)}, with PyTorch's formula: for
    * {@code |weight| < 0.5} it starts from {@code start}, else from {@code end}, so that weight 1
-   * gives {@code end} exactly; one fused multiply-add as PyTorch's vectorised kernel.
+   * gives {@code end} exactly, each side one fused multiply-add, as PyTorch's vectorised float32
+   * and float64 kernel ({@code lerp_vec}) computes it. (Torch's float16/bfloat16 path uses {@code
+   * end - (end - start) (1 - weight)} instead: same values, but {@code +0.0} where this gives
+   * {@code -0.0}, at weight 1 with {@code end == -0.0}.)
    * {@code torch.lerp} refuses integral tensors; here they compute in float32.
    */
   @Elementwise(promote = Promote.INT_TO_FLOAT)
