@@ -170,6 +170,28 @@ public final class Dispatch {
     return target;
   }
 
+  /**
+   * A Java number given where {@code op} takes tensor operand {@code operand}, as a wrapped number
+   * ({@link Tensor#wrap(long)} for {@link Long}, {@link Integer}, {@link Short}, {@link Byte};
+   * {@link Tensor#wrap(double)} for {@link Double}, {@link Float}): it promotes as a Python scalar
+   * does in PyTorch. Generated facades call it for their {@code Number} overloads.
+   *
+   * @throws IllegalArgumentException for null or another {@link Number} type, naming the parameter
+   */
+  public static Tensor wrap(ElementwiseOp op, int operand, Number value) {
+    if (value instanceof Long || value instanceof Integer || value instanceof Short
+        || value instanceof Byte) {
+      return Tensor.wrap(value.longValue());
+    }
+    if (value instanceof Double || value instanceof Float) {
+      return Tensor.wrap(value.doubleValue());
+    }
+    throw new IllegalArgumentException(
+        op.name() + ": number argument '" + op.tensorParams().get(operand) + "' must be a Java"
+            + " integral or floating number (Long, Integer, Short, Byte, Double, Float), got "
+            + (value == null ? "null" : value.getClass().getName()));
+  }
+
   private static boolean mixed(ElementwiseOp op, DType[] dtypes) {
     DType first = null;
     for (int i = 0; i < dtypes.length; i++) {

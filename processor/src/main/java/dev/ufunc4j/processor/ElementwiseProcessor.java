@@ -21,6 +21,7 @@ import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.tools.Diagnostic;
 import javax.tools.JavaFileObject;
@@ -29,7 +30,8 @@ import javax.tools.JavaFileObject;
  * Expands {@code @Elementwise} methods into Vector API kernels. Per declaring class, in steps:
  * validate and lower the bodies ({@link OpCollector}) into an immutable {@link OpModel}, plan each
  * op's kernel table ({@link EntryPlanner}), then generate — one kernel class per entry, one
- * descriptor class per op, one {@code OpLibrary} per class. Every generated file originates from
+ * descriptor class per op, one {@code OpLibrary} and one public facade ({@link FacadeGenerator})
+ * per class. Every generated file originates from
  * its declaring class only (Gradle: isolating); the {@code META-INF/services} registry is written
  * by {@link OpLibraryServiceProcessor}.
  *
@@ -102,6 +104,8 @@ public final class ElementwiseProcessor extends AbstractProcessor {
           write(DescriptorGenerator.generate(op, entries, generated), origin);
         }
         write(LibraryGenerator.generate(ops.get(0).declaringClass(), ops, generated), origin);
+        write(new FacadeGenerator(ops.get(0).declaringClass(), accessible(c.getValue()), generated)
+            .generate(ops), c.getValue());
       }
     } catch (Throwable t) {
       StringWriter trace = new StringWriter();
@@ -132,6 +136,19 @@ public final class ElementwiseProcessor extends AbstractProcessor {
       set.add(DType.fromName(name.strip().toLowerCase(Locale.ROOT)));
     }
     return set;
+  }
+
+  /** Public, and every enclosing class public too (members of interfaces are implicitly). */
+  private static boolean accessible(TypeElement t) {
+    Element e = t;
+    while (e instanceof TypeElement type) {
+      boolean inInterface = type.getEnclosingElement().getKind().isInterface();
+      if (!inInterface && !type.getModifiers().contains(Modifier.PUBLIC)) {
+        return false;
+      }
+      e = type.getEnclosingElement();
+    }
+    return true;
   }
 
   private static TypeElement topLevel(TypeElement t) {

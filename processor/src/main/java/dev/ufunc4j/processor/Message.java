@@ -25,6 +25,10 @@ enum Message {
       "ReturnType", "@Elementwise method %s returns %s; return double, long or boolean"),
   NO_TENSOR_PARAMETER(
       "NoTensorParameter", "@Elementwise method %s has no tensor parameter (all are @Scalar)"),
+  OP_NAME(
+      "OpName",
+      "op name '%s' of method %s is not a Java identifier; the facade declares a static method of"
+          + " that name"),
   OVERLOAD_CONFLICT("OverloadConflict", "overload %s of op '%s' conflicts with %s: %s"),
   UNSUPPORTED_STATEMENT(
       "UnsupportedStatement",

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import javax.lang.model.SourceVersion;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
@@ -174,6 +175,10 @@ final class OpCollector {
       } else if (key.equals("promote")) {
         promote = Promote.valueOf(e.getValue().getValue().toString());
       }
+    }
+    if (!SourceVersion.isIdentifier(opName) || SourceVersion.isKeyword(opName)) {
+      report.error(m, Message.OP_NAME, opName, name);
+      return Optional.empty();
     }
     return Optional.of(new Method(m, opName, promote, bodyType,
         returnType == ValueType.BOOLEAN, roles, types));

@@ -129,6 +129,15 @@ class NegativeCompileTest {
   }
 
   @Test
+  void refusesOpNameThatIsNotAnIdentifier() {
+    assertRefused("  @Elementwise(name = \"log-sum\") static double g(double a) { return a; }",
+        "[Elementwise/OpName]", "op name 'log-sum' of method g is not a Java identifier",
+        "static double g");
+    assertRefused("  @Elementwise(name = \"return\") static double g(double a) { return a; }",
+        "[Elementwise/OpName]", "op name 'return' of method g", "static double g");
+  }
+
+  @Test
   void refusesConflictingOverloads() {
     assertRefused("""
           @Elementwise static double f(double a, double b) { return a + b; }
