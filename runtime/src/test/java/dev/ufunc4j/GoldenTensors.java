@@ -13,30 +13,33 @@ import java.util.Map;
  * Builds tensors and scalars from the golden JSON of {@code tools/oracle/gen_elementwise.py} and
  * compares results with them (format: {@code docs/golden-format.md}). Elements travel as raw bit
  * patterns, so NaN payloads, -0.0 and float16 ties survive exactly.
+ *
+ * <p>Public because {@code generated-samples} reads its own golden files with it, through the
+ * runtime's test-jar (the one place that decodes the format).
  */
-final class GoldenTensors {
+public final class GoldenTensors {
   private GoldenTensors() {}
 
   @SuppressWarnings("unchecked")
-  static Map<String, Object> map(Object o) {
+  public static Map<String, Object> map(Object o) {
     return (Map<String, Object>) o;
   }
 
   @SuppressWarnings("unchecked")
-  static List<Object> list(Object o) {
+  public static List<Object> list(Object o) {
     return (List<Object>) o;
   }
 
-  static long[] longs(Object o) {
+  public static long[] longs(Object o) {
     return list(o).stream().mapToLong(x -> ((Number) x).longValue()).toArray();
   }
 
-  static boolean isScalar(Object arg) {
+  public static boolean isScalar(Object arg) {
     return map(arg).containsKey("scalar");
   }
 
   /** A Python scalar as the Java value the facade receives: Boolean, Long or Double. */
-  static Object scalar(Object spec) {
+  public static Object scalar(Object spec) {
     Map<String, Object> s = map(map(spec).get("scalar"));
     if (s.containsKey("bool")) {
       return (Boolean) s.get("bool");
@@ -47,7 +50,7 @@ final class GoldenTensors {
   }
 
   /** True when the scalar is an int that does not fit a Java long (torch's 2^64 overflow case). */
-  static boolean isHugeInt(Object spec) {
+  public static boolean isHugeInt(Object spec) {
     Map<String, Object> s = map(map(spec).get("scalar"));
     if (!s.containsKey("int")) {
       return false;
@@ -60,12 +63,12 @@ final class GoldenTensors {
     }
   }
 
-  static DType dtype(Map<String, Object> spec) {
+  public static DType dtype(Map<String, Object> spec) {
     return DType.fromName((String) spec.get("dtype"));
   }
 
   /** The tensor of a TENSOR spec, laid out with its strides when it has them. */
-  static Tensor tensor(Object specObj) {
+  public static Tensor tensor(Object specObj) {
     Map<String, Object> spec = map(specObj);
     DType dtype = dtype(spec);
     long[] shape = longs(spec.get("shape"));
@@ -121,7 +124,7 @@ final class GoldenTensors {
    * when both are NaN, or bit for bit, or — with {@code ulps > 0}, for transcendental functions
    * whose last bit depends on the vector library — within {@code ulps} units in the last place.
    */
-  static void assertMatches(Object expectedSpec, Tensor actual, int ulps, String context) {
+  public static void assertMatches(Object expectedSpec, Tensor actual, int ulps, String context) {
     assertMatches(expectedSpec, actual, ulps, context, index -> false);
   }
 
@@ -129,7 +132,7 @@ final class GoldenTensors {
    * As {@link #assertMatches(Object, Tensor, int, String)}, but an element where {@code excused}
    * holds (a documented limitation, decided from the operands at that index) may differ.
    */
-  static void assertMatches(
+  public static void assertMatches(
       Object expectedSpec,
       Tensor actual,
       int ulps,

@@ -69,7 +69,11 @@ final class EntryPlanner {
       if (!moded.isFloatingPoint() && !moded.isComplex()) {
         if (doubleScalar) {
           entry(op, operands, DType.FLOAT32, true).ifPresent(entries::add);
-        } else if (longScalar && moded == DType.BOOL) {
+        }
+        // bool tensors with an integral wrapped scalar compute in int64, also where a double
+        // overload declares the op's scalars and a long overload takes long ones.
+        if (moded == DType.BOOL
+            && (longScalar || doubleScalar && op.overload(ValueType.LONG).isPresent())) {
           entry(op, operands, DType.INT64, true).ifPresent(entries::add);
         }
       }
