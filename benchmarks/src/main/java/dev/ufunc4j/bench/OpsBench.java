@@ -1,0 +1,100 @@
+package dev.ufunc4j.bench;
+
+import dev.ufunc4j.Ops;
+import dev.ufunc4j.Tensor;
+import dev.ufunc4j.dtype.DType;
+import dev.ufunc4j.internal.Parallel;
+import dev.ufunc4j.samples.ActivationsOps;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * ufunc4j on the cases of {@code cases.json}, the list NumPy and PyTorch run too. {@code mode}
+ * {@code out} writes into a preallocated result; {@code fresh} allocates one per call, as {@code
+ * a + b} does. {@code threads} is the number of threads ufunc4j may split a large op across.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Fork(1)
+public class OpsBench {
+  @Param({"add_16M"})
+  public String caseId;
+
+  @Param({"out", "fresh"})
+  public String mode;
+
+  @Param({"1", "2"})
+  public int threads;
+
+  private BenchCase bench;
+  private Tensor a;
+  private Tensor b;
+  private double scalar;
+  private Tensor out;
+  private boolean fresh;
+
+  @Setup(Level.Trial)
+  public void setUp() {
+    bench = BenchCase.byId(caseId);
+    Parallel.setThreads(threads);
+    a = operand(bench.a(), 1);
+    b = bench.b() == null ? null : operand(bench.b(), 2);
+    scalar = bench.scalar() == null ? Double.NaN : bench.scalar();
+    fresh = mode.equals("fresh");
+    if (!fresh && !mode.equals("out")) {
+      throw new IllegalArgumentException("mode must be out or fresh, got " + mode);
+    }
+    out = call(null);
+  }
+
+  @TearDown(Level.Trial)
+  public void tearDown() {
+    Parallel.setThreads(Runtime.getRuntime().availableProcessors());
+  }
+
+  private static Tensor operand(BenchCase.Operand spec, long seed) {
+    DType dtype = DType.fromName(spec.dtype());
+    long[] shape = spec.shape();
+    if (spec.transpose()) {
+      shape = new long[] {shape[1], shape[0]};
+    }
+    Tensor t;
+    if (dtype.isIntegral(true)) {
+      t = Tensor.randint(seed, dtype == DType.UINT8 ? 0 : -100, 100, dtype, shape);
+    } else if (dtype.isComplex()) {
+      t = Tensor.randn(seed, dtype, shape);
+    } else {
+      t = Tensor.randn(seed, DType.FLOAT32, shape).to(dtype);
+    }
+    return spec.transpose() ? t.t() : t;
+  }
+
+  private Tensor call(Tensor target) {
+    return switch (bench.op()) {
+      case "add" ->
+          b == null
+              ? (target == null ? Ops.add(a, scalar) : Ops.add(a, scalar, 1L, target))
+              : (target == null ? Ops.add(a, b) : Ops.add(a, b, 1L, target));
+      case "mul" -> target == null ? Ops.mul(a, b) : Ops.mul(a, b, target);
+      case "lt" -> target == null ? Ops.lt(a, b) : Ops.lt(a, b, target);
+      case "silu" -> target == null ? ActivationsOps.silu(a) : ActivationsOps.silu(a, target);
+      default -> throw new IllegalArgumentException("case " + bench.id() + ": unknown op " + bench.op());
+    };
+  }
+
+  @Benchmark
+  public Tensor run() {
+    return call(fresh ? null : out);
+  }
+}

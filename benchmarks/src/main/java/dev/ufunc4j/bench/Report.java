@@ -1,0 +1,210 @@
+package dev.ufunc4j.bench;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Turns the side-by-side samples into {@code RESULTS.md} and an SVG chart of the ratios. */
+final class Report {
+  private static final String[] MODES = {"out", "fresh"};
+
+  private final List<BenchCase> cases;
+  private final Map<String, List<Double>> samples;
+  private final Map<String, String> peerErrors;
+  private final Map<String, String> environment;
+
+  Report(
+      List<BenchCase> cases,
+      Map<String, List<Double>> samples,
+      Map<String, String> peerErrors,
+      Map<String, String> environment) {
+    this.cases = cases;
+    this.samples = samples;
+    this.peerErrors = peerErrors;
+    this.environment = environment;
+  }
+
+  static double median(List<Double> xs) {
+    List<Double> s = new ArrayList<>(xs);
+    Collections.sort(s);
+    int n = s.size();
+    return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
+  }
+
+  private Double med(String key) {
+    List<Double> xs = samples.get(key);
+    return xs == null || xs.isEmpty() ? null : median(xs);
+  }
+
+  private String cell(String key) {
+    List<Double> xs = samples.get(key);
+    if (xs == null || xs.isEmpty()) {
+      String base = key.substring(0, key.lastIndexOf('|'));
+      return peerErrors.containsKey(base) ? "n/a¹" : "—";
+    }
+    double m = median(xs);
+    double spread = (Collections.max(xs) - Collections.min(xs)) / 2 / m * 100;
+    return String.format(Locale.ROOT, "%s ±%.0f%%", time(m), spread);
+  }
+
+  static String time(double ms) {
+    if (ms >= 1) {
+      return String.format(Locale.ROOT, "%.2f ms", ms);
+    } else if (ms >= 1e-3) {
+      return String.format(Locale.ROOT, "%.2f µs", ms * 1e3);
+    }
+    return String.format(Locale.ROOT, "%.0f ns", ms * 1e6);
+  }
+
+  /** Best (lowest) median of ufunc4j over its thread counts. */
+  Double ufunc4j(String id, String mode) {
+    return min(med("ufunc4j|1|" + id + "|" + mode), med("ufunc4j|2|" + id + "|" + mode));
+  }
+
+  Double bestPeer(String id, String mode) {
+    return min(
+        min(med("numpy|1|" + id + "|" + mode), med("torch|1|" + id + "|" + mode)),
+        med("torch|2|" + id + "|" + mode));
+  }
+
+  private static Double min(Double a, Double b) {
+    if (a == null) {
+      return b;
+    }
+    return b == null ? a : Math.min(a, b);
+  }
+
+  /** GB/s of STREAM add over 16M floats, best thread count, or null if not measured. */
+  Double streamAddGbps() {
+    Double best = null;
+    for (String t : List.of("1", "2")) {
+      Double ms = med("stream|" + t + "|add_16777216|out");
+      if (ms != null) {
+        double gbps = 12.0 * 16777216 / (ms * 1e-3) / 1e9;
+        best = best == null ? gbps : Math.max(best, gbps);
+      }
+    }
+    return best;
+  }
+
+  /** The target ratio to the best peer for a case (1.0 unless a stricter one is set). */
+  static double target(String id) {
+    return switch (id) {
+      case "int32_float32_16M", "uint8_int8_16M" -> 0.5;
+      case "bfloat16_float32_16M" -> 0.25;
+      case "transposed" -> 0.33;
+      default -> 1.0;
+    };
+  }
+
+  String markdown() {
+    StringBuilder md = new StringBuilder();
+    md.append("# ufunc4j side by side with NumPy and PyTorch\n\n");
+    md.append("Written by `dev.ufunc4j.bench.SideBySide` (see the README's benchmark command). ")
+        .append("Times are medians over all rounds' samples with their spread (± half the range, ")
+        .append("relative); the systems ran interleaved, round after round, on the same machine. ")
+        .append("**ratio** = ufunc4j's best median (1 or 2 threads) ÷ the best peer's median ")
+        .append("(NumPy 1 thread, PyTorch 1 or 2 threads); below 1 means ufunc4j is faster. ")
+        .append("**% STREAM** = the minimum bytes the op moves ÷ ufunc4j's time ÷ the STREAM add ")
+        .append("bandwidth of the same run (memory-bound cases only). *out*: result preallocated; ")
+        .append("*fresh*: the call allocates its result.\n\n");
+    md.append("Environment: ");
+    environment.forEach((k, v) -> md.append(k).append(" ").append(v).append("; "));
+    md.append("\n\n## Memory bandwidth (STREAM, float32)\n\n| kernel | 1 thread | 2 threads |\n|---|---|---|\n");
+    for (String op : List.of("copy", "add")) {
+      for (String n : List.of("16777216", "67108864")) {
+        double bytesPerElem = op.equals("copy") ? 8 : 12;
+        md.append("| ").append(op).append(" ").append(Long.parseLong(n) >> 20).append("M |");
+        for (String t : List.of("1", "2")) {
+          Double ms = med("stream|" + t + "|" + op + "_" + n + "|out");
+          md.append(ms == null ? " — |" : String.format(Locale.ROOT, " %.1f GB/s |",
+              bytesPerElem * Long.parseLong(n) / (ms * 1e-3) / 1e9));
+        }
+        md.append("\n");
+      }
+    }
+    Double stream = streamAddGbps();
+    md.append("\n## Cases\n\n| case | mode | ufunc4j 1T | ufunc4j 2T | NumPy | PyTorch 1T | PyTorch 2T | ratio | target | % STREAM |\n")
+        .append("|---|---|---|---|---|---|---|---|---|---|\n");
+    for (BenchCase c : cases) {
+      for (String mode : MODES) {
+        String id = c.id();
+        Double u = ufunc4j(id, mode);
+        Double p = bestPeer(id, mode);
+        String ratio = u == null || p == null ? "—" : String.format(Locale.ROOT, "%.2f", u / p);
+        double target = target(id);
+        String met = u == null || p == null ? "" : (u / p <= target ? " ✓" : " ✗");
+        String bw = "";
+        if (u != null && stream != null && c.memoryBound()) {
+          bw = String.format(Locale.ROOT, "%.0f%%", c.minimumBytes() / (u * 1e-3) / 1e9 / stream * 100);
+        }
+        md.append("| ").append(id).append(" | ").append(mode)
+            .append(" | ").append(cell("ufunc4j|1|" + id + "|" + mode))
+            .append(" | ").append(cell("ufunc4j|2|" + id + "|" + mode))
+            .append(" | ").append(cell("numpy|1|" + id + "|" + mode))
+            .append(" | ").append(cell("torch|1|" + id + "|" + mode))
+            .append(" | ").append(cell("torch|2|" + id + "|" + mode))
+            .append(" | ").append(ratio)
+            .append(" | ≤ ").append(target).append(met)
+            .append(" | ").append(bw).append(" |\n");
+      }
+    }
+    if (!peerErrors.isEmpty()) {
+      md.append("\n¹ a peer could not run the case:\n\n");
+      peerErrors.forEach((k, v) -> md.append("- ").append(k.replace('|', ' ')).append(": `").append(v).append("`\n"));
+    }
+    md.append("\n![ratios](ratios.svg)\n");
+    return md.toString();
+  }
+
+  /** Horizontal bars of log2(ratio) per case and mode; the centre line is parity with the best peer. */
+  String svg() {
+    int rowH = 16;
+    int labelW = 230;
+    int plotW = 420;
+    List<String[]> rows = new ArrayList<>();
+    for (BenchCase c : cases) {
+      for (String mode : MODES) {
+        Double u = ufunc4j(c.id(), mode);
+        Double p = bestPeer(c.id(), mode);
+        if (u != null && p != null) {
+          rows.add(new String[] {c.id() + " (" + mode + ")", Double.toString(u / p)});
+        }
+      }
+    }
+    int h = 40 + rowH * rows.size() + 30;
+    int w = labelW + plotW + 60;
+    double maxLog = 3; // bars are clipped at 8x either way
+    double cx = labelW + plotW / 2.0;
+    StringBuilder s = new StringBuilder();
+    s.append(String.format(Locale.ROOT,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"11\">\n", w, h));
+    s.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
+    s.append(String.format(Locale.ROOT,
+        "<text x=\"10\" y=\"20\" font-size=\"13\">ufunc4j time ÷ best of NumPy/PyTorch (log scale; left of the line = ufunc4j faster)</text>\n"));
+    for (int i = 0; i < rows.size(); i++) {
+      double ratio = Double.parseDouble(rows.get(i)[1]);
+      double lg = Math.max(-maxLog, Math.min(maxLog, Math.log(ratio) / Math.log(2)));
+      double len = lg / maxLog * plotW / 2;
+      int y = 40 + i * rowH;
+      s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>\n",
+          labelW - 6, y + 11, rows.get(i)[0]));
+      s.append(String.format(Locale.ROOT,
+          "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"/>\n",
+          len < 0 ? cx + len : cx, y + 2, Math.abs(len), rowH - 4, ratio <= 1 ? "#2a9d8f" : "#e76f51"));
+      s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\">%.2f×</text>\n",
+          Math.max(cx, cx + len) + 4, y + 11, ratio));
+    }
+    s.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"32\" x2=\"%.1f\" y2=\"%d\" stroke=\"black\"/>\n",
+        cx, cx, h - 25));
+    for (int k = -3; k <= 3; k++) {
+      double x = cx + k / maxLog * plotW / 2;
+      s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
+          x, h - 10, k < 0 ? "1/" + (1 << -k) : Integer.toString(1 << k)));
+    }
+    s.append("</svg>\n");
+    return s.toString();
+  }
+}

@@ -1,0 +1,219 @@
+package dev.ufunc4j.bench;
+
+import com.google.gson.Gson;
+import com.google.gson.JsonObject;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * The side-by-side runner: measures ufunc4j (JMH), NumPy (one thread) and PyTorch (1 and 2
+ * threads) on the same cases in the same run, round after round with the systems' order rotated
+ * so that machine noise hits all of them alike, plus the STREAM bandwidth probe; then writes
+ * {@code benchmarks/RESULTS.md} and a chart of the ratios.
+ *
+ * <p>Options: {@code --rounds=N} (default 3), {@code --only=id,id}, {@code --quick} (a smoke run
+ * with one short iteration per case).
+ */
+public final class SideBySide {
+  private static final Gson GSON = new Gson();
+
+  private final Path root;
+  private final int rounds;
+  private final boolean quick;
+  private final List<BenchCase> cases;
+  /** Samples in ms by key "system|threads|case|mode". */
+  private final Map<String, List<Double>> samples = new TreeMap<>();
+  private final Map<String, String> peerErrors = new TreeMap<>();
+  private String python;
+
+  private SideBySide(Path root, int rounds, boolean quick, List<BenchCase> cases) {
+    this.root = root;
+    this.rounds = rounds;
+    this.quick = quick;
+    this.cases = cases;
+  }
+
+  public static void main(String[] args) throws Exception {
+    int rounds = 3;
+    boolean quick = false;
+    String only = "";
+    // Options come as one Maven property (-Dbench.args), so each is one word: --rounds=N.
+    for (String arg : String.join(" ", args).trim().split("\\s+")) {
+      if (arg.isEmpty()) {
+        continue;
+      } else if (arg.startsWith("--rounds=")) {
+        rounds = Integer.parseInt(arg.substring("--rounds=".length()));
+      } else if (arg.equals("--quick")) {
+        quick = true;
+      } else if (arg.startsWith("--only=")) {
+        only = arg.substring("--only=".length());
+      } else {
+        throw new IllegalArgumentException(
+            "unknown option '" + arg + "'; options: --rounds=N, --quick, --only=id,id");
+      }
+    }
+    if (rounds < 1) {
+      throw new IllegalArgumentException("--rounds must be at least 1, got " + rounds);
+    }
+    List<BenchCase> cases = BenchCase.load();
+    if (!only.isEmpty()) {
+      List<String> ids = Arrays.asList(only.split(","));
+      cases = cases.stream().filter(c -> ids.contains(c.id())).toList();
+    }
+    Path root = Path.of(System.getProperty("ufunc4j.root", ".")).toAbsolutePath().normalize();
+    new SideBySide(root, rounds, quick, cases).run();
+  }
+
+  private void run() throws Exception {
+    long start = System.nanoTime();
+    log("side-by-side: %d cases, %d round(s)%s", cases.size(), rounds, quick ? ", quick" : "");
+    python = pythonWithTorch();
+    List<String> systems = List.of("ufunc4j", "numpy", "torch1", "torch2");
+    for (int r = 0; r < rounds; r++) {
+      for (int k = 0; k < systems.size(); k++) {
+        String system = systems.get((k + r) % systems.size());
+        log("round %d/%d: %s (%.0f s elapsed)", r + 1, rounds, system, secondsSince(start));
+        switch (system) {
+          case "ufunc4j" -> runJmh();
+          case "numpy" -> runPeer("numpy", 1);
+          case "torch1" -> runPeer("torch", 1);
+          default -> runPeer("torch", 2);
+        }
+      }
+    }
+    Report report = new Report(cases, samples, peerErrors, environment());
+    Path results = root.resolve("benchmarks/RESULTS.md");
+    Path chart = root.resolve("benchmarks/ratios.svg");
+    Files.writeString(results, report.markdown());
+    Files.writeString(chart, report.svg());
+    log("wrote %s and %s in %.0f s", root.relativize(results), root.relativize(chart), secondsSince(start));
+  }
+
+  private void runJmh() throws RunnerException {
+    String ids = String.join(",", cases.stream().map(BenchCase::id).toList());
+    String flags = System.getProperty("ufunc4j.jvmFlags", "--add-modules=jdk.incubator.vector");
+    ChainedOptionsBuilder opts =
+        new OptionsBuilder()
+            .include(OpsBench.class.getName())
+            .include(StreamBench.class.getName())
+            .param("caseId", ids.split(","))
+            .forks(1)
+            .jvmArgsAppend(flags.trim().split("\\s+"))
+            .warmupIterations(quick ? 1 : 2)
+            .warmupTime(TimeValue.milliseconds(quick ? 50 : 150))
+            .measurementIterations(quick ? 1 : 3)
+            .measurementTime(TimeValue.milliseconds(quick ? 50 : 150))
+            .timeUnit(TimeUnit.MILLISECONDS)
+            .shouldFailOnError(true);
+    if (quick) {
+      opts.param("elements", "16777216");
+    }
+    Collection<RunResult> results = new Runner(opts.build()).run();
+    for (RunResult rr : results) {
+      BenchmarkResult br = rr.getAggregatedResult();
+      var params = rr.getParams();
+      String bench = params.getBenchmark();
+      String key;
+      if (bench.endsWith("StreamBench.copy") || bench.endsWith("StreamBench.add")) {
+        String op = bench.substring(bench.lastIndexOf('.') + 1);
+        key = "stream|" + params.getParam("threads") + "|" + op + "_" + params.getParam("elements") + "|out";
+      } else {
+        key = "ufunc4j|" + params.getParam("threads") + "|" + params.getParam("caseId") + "|"
+            + params.getParam("mode");
+      }
+      List<Double> list = samples.computeIfAbsent(key, k -> new ArrayList<>());
+      for (IterationResult it : br.getIterationResults()) {
+        list.add(it.getPrimaryResult().getScore());
+      }
+    }
+  }
+
+  private void runPeer(String system, int threads) throws IOException, InterruptedException {
+    Path casesFile = Files.createTempFile("ufunc4j-cases", ".json");
+    try (var in = SideBySide.class.getResourceAsStream(BenchCase.RESOURCE)) {
+      Files.write(casesFile, in.readAllBytes());
+    }
+    List<String> cmd = new ArrayList<>(List.of(
+        python, root.resolve("tools/bench/peers.py").toString(),
+        "--cases", casesFile.toString(), "--system", system, "--threads", Integer.toString(threads),
+        "--samples", quick ? "1" : "3", "--sample-ms", quick ? "30" : "150",
+        "--only", String.join(",", cases.stream().map(BenchCase::id).toList())));
+    Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = r.readLine()) != null) {
+        JsonObject o = GSON.fromJson(line, JsonObject.class);
+        String base = system + "|" + threads + "|" + o.get("case").getAsString();
+        if (o.has("error")) {
+          peerErrors.put(base, o.get("error").getAsString());
+          continue;
+        }
+        List<Double> list = samples.computeIfAbsent(base + "|" + o.get("mode").getAsString(), k -> new ArrayList<>());
+        o.getAsJsonArray("ms").forEach(e -> list.add(e.getAsDouble()));
+      }
+    }
+    if (p.waitFor() != 0) {
+      throw new IllegalStateException(system + " timing script failed with exit code " + p.exitValue());
+    }
+    Files.deleteIfExists(casesFile);
+  }
+
+  private String pythonWithTorch() throws IOException, InterruptedException {
+    Process p = new ProcessBuilder("bash", root.resolve("tools/oracle/venv.sh").toString())
+        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+    if (p.waitFor() != 0 || out.isEmpty()) {
+      throw new IllegalStateException("tools/oracle/venv.sh failed: no Python with NumPy and PyTorch");
+    }
+    return out;
+  }
+
+  private Map<String, String> environment() throws IOException, InterruptedException {
+    Map<String, String> env = new TreeMap<>();
+    env.put("java", Runtime.version().toString());
+    env.put("cores", Integer.toString(Runtime.getRuntime().availableProcessors()));
+    Path cpuinfo = Path.of("/proc/cpuinfo");
+    if (Files.exists(cpuinfo)) {
+      Files.readAllLines(cpuinfo).stream().filter(l -> l.startsWith("model name")).findFirst()
+          .ifPresent(l -> env.put("cpu", l.substring(l.indexOf(':') + 1).strip()));
+    }
+    Process p = new ProcessBuilder(python, "-c",
+        "import numpy, torch; print(numpy.__version__, torch.__version__)").start();
+    String[] v = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip().split(" ");
+    p.waitFor();
+    if (v.length == 2) {
+      env.put("numpy", v[0]);
+      env.put("torch", v[1]);
+    }
+    return env;
+  }
+
+  private static double secondsSince(long t0) {
+    return (System.nanoTime() - t0) / 1e9;
+  }
+
+  private static void log(String fmt, Object... args) {
+    System.out.println("[bench] " + String.format(Locale.ROOT, fmt, args));
+    System.out.flush();
+  }
+}
