@@ -2,23 +2,14 @@ package dev.ufunc4j;
 
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.dtype.Promotion;
-import dev.ufunc4j.dtype.TensorLike;
 import java.util.Arrays;
 
 /**
- * The README's main job until the benchmark runner exists: broadcasting and type promotion
- * examples, computed by ufunc4j's own {@link Broadcast} and {@link Promotion}.
+ * The README's main job: broadcasting, type promotion and elementwise ops on real tensors, all
+ * computed by ufunc4j (the README's examples, printed).
  */
 public final class Demo {
   private Demo() {}
-
-  /** A tensor as promotion sees it, until the runtime's Tensor exists. */
-  private record Operand(DType dtype, int ndim) implements TensorLike {
-    @Override
-    public String toString() {
-      return ndim == 0 ? dtype + " 0-dim tensor" : dtype + " tensor";
-    }
-  }
 
   public static void main(String[] args) {
     System.out.println("Broadcasting:");
@@ -28,15 +19,38 @@ public final class Demo {
     broadcast(new long[] {2, 5}, new long[] {4});
 
     System.out.println("Type promotion:");
-    promote(new Operand(DType.INT32, 1), 2.5);
-    promote(new Operand(DType.UINT8, 1), new Operand(DType.INT8, 0));
-    promote(new Operand(DType.FLOAT16, 1), new Operand(DType.FLOAT64, 0));
-    promote(
-        new Operand(DType.INT32, 1), new Operand(DType.FLOAT32, 0), new Operand(DType.FLOAT64, 0));
+    Tensor int32 = Tensor.of(new int[] {1, 2}, 2);
+    System.out.println("  int32 tensor + 2.5 -> " + Promotion.resultType(int32, 2.5));
+    System.out.println(
+        "  uint8 tensor + int8 0-dim -> "
+            + Promotion.resultType(Tensor.zeros(DType.UINT8, 3), Tensor.scalar(1).to(DType.INT8)));
+    System.out.println(
+        "  float16 tensor + float64 0-dim -> "
+            + Promotion.resultType(Tensor.zeros(DType.FLOAT16, 3), Tensor.scalar(1.0)));
+    System.out.println(
+        "  int32 tensor + float32 0-dim + float64 0-dim -> "
+            + Promotion.resultType(
+                int32, Tensor.scalar(1.0f), Tensor.scalar(1.0)));
     System.out.printf(
         "  promoteTypes(uint16, int8) = %s (PyTorch refuses: %s)%n",
         Promotion.promoteTypes(DType.UINT16, DType.INT8),
         refusal(() -> Promotion.TORCH.promote(DType.UINT16, DType.INT8)));
+
+    System.out.println("Elementwise ops:");
+    Tensor x = Tensor.of(new int[] {1, 2, 3}, 3, 1);
+    Tensor y = Tensor.of(new float[] {0.5f, 1.5f}, 2);
+    System.out.println("  x = " + x.toString().replace("\n", "\n      "));
+    System.out.println("  y = " + y);
+    System.out.println("  x.add(y) = " + x.add(y).toString().replace("\n", "\n             "));
+    System.out.println("  x.add(2.5) = " + x.add(2.5).toString().replace("\n", "\n               "));
+    System.out.println("  Ops.div(x, 2) = " + Ops.div(x, 2).toString().replace("\n", "\n                  "));
+    System.out.println("  Ops.lt(x, y) = " + Ops.lt(x, y).toString().replace("\n", "\n                 "));
+    Tensor v = Tensor.of(new int[] {1, 2, 3}, 3);
+    v.addInPlace(1);
+    System.out.println("  v.addInPlace(1) -> v = " + v);
+    System.out.println(
+        "  v.addInPlace(float32 tensor) -> "
+            + refusal(() -> v.addInPlace(Tensor.of(new float[] {1, 2, 3}, 3))) + "; v = " + v);
   }
 
   private static void broadcast(long[]... shapes) {
@@ -48,17 +62,12 @@ public final class Demo {
     }
   }
 
-  private static void promote(Object... operands) {
-    String in = String.join(" + ", Arrays.stream(operands).map(String::valueOf).toList());
-    System.out.printf("  %s -> %s%n", in, Promotion.resultType(operands));
-  }
-
   private static String refusal(Runnable call) {
     try {
       call.run();
       return "no error";
     } catch (IllegalArgumentException e) {
-      return e.getMessage();
+      return "refused: " + e.getMessage();
     }
   }
 }

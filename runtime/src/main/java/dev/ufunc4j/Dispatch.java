@@ -82,9 +82,8 @@ public final class Dispatch {
       }
       if (op.isConditionOperand(i) && t.dtype() != DType.BOOL) {
         throw new IllegalArgumentException(
-            name + " expected condition '" + op.tensorParams().get(i)
-                + "' to be a boolean tensor, but got a tensor with dtype "
-                + t.dtype().scalarTypeName());
+            name + " expected condition to be a boolean tensor, but got a tensor with dtype "
+                + t.dtype().scalarTypeName() + " (argument '" + op.tensorParams().get(i) + "')");
       }
     }
     for (int i = 0; i < nScalars; i++) {
@@ -117,12 +116,31 @@ public final class Dispatch {
             ? Promotion.DEFAULT_FLOAT
             : common;
 
-    // Zero-dim operands take the common dtype (one element each).
+    // PyTorch's order of checks: memory overlap, then shapes, then the target's dtype, and only
+    // then the kernel (a missing kernel is the last thing reported).
+    long[][] shapes = new long[inputs.length][];
+    for (int i = 0; i < inputs.length; i++) {
+      shapes[i] = inputs[i].shapeRef();
+    }
+    if (out != null) {
+      checkOverlap(name, out, inputs);
+    }
+    long[] shape = Broadcast.shapes(shapes);
+    DType natural = op.isPredicate() ? DType.BOOL : promoted;
+    if (out != null) {
+      checkShapeAndCast(name, out, shape, natural);
+    }
+
+    // Zero-dim operands (wrapped Java numbers included) are PyTorch's CPU scalars: cast to the
+    // dtype the op promotes to (float32 for true division of integers), one element each.
+    // (PyTorch's mul and div read a second scalar operand at float32 precision beside float16
+    // tensors; we round it to float16 like every other op: docs/ops.md.)
+    DType scalarDtype = promoted;
     Tensor[] operands = inputs.clone();
     DType[] dtypes = new DType[operands.length];
     for (int i = 0; i < operands.length; i++) {
-      if (!op.isConditionOperand(i) && operands[i].ndim() == 0 && operands[i].dtype() != common) {
-        operands[i] = operands[i].to(common);
+      if (!op.isConditionOperand(i) && operands[i].ndim() == 0 && operands[i].dtype() != scalarDtype) {
+        operands[i] = operands[i].to(scalarDtype);
       }
       dtypes[i] = operands[i].dtype();
     }
@@ -140,34 +158,28 @@ public final class Dispatch {
     if (entry < 0) {
       throw new IllegalArgumentException(noKernel(op, dtypes, promoted));
     }
-    DType result = op.entryResult(entry);
+    DType kernelResult = op.entryResult(entry);
 
-    long[][] shapes = new long[operands.length][];
-    for (int i = 0; i < operands.length; i++) {
-      shapes[i] = operands[i].shapeRef();
-    }
-    long[] shape = Broadcast.shapes(shapes);
-
-    Tensor target = out;
-    boolean viaTemporary = false;
-    if (out != null) {
-      checkTarget(name, out, shape, result, inputs);
-      viaTemporary =
-          out.dtype() != result || (op.mayThrow() && op.entryCompute(entry).isIntegral(true));
-    }
+    // A kernel that stores another dtype than the target's, or that can fail midway while a
+    // target must stay untouched, writes a temporary that is then copied (and cast).
+    DType finalDtype = out != null ? out.dtype() : natural;
+    boolean viaTemporary =
+        kernelResult != finalDtype
+            || (out != null && op.mayThrow() && op.entryCompute(entry).isIntegral(true));
     long[][] inputStrides = new long[operands.length][];
     for (int i = 0; i < operands.length; i++) {
       inputStrides[i] = alignedStrides(operands[i], shape);
     }
-    if (out == null || viaTemporary) {
-      target = Tensor.emptyStrided(result, shape, LoopPlan.outputStrides(shape, inputStrides));
-    }
+    long[] layout = LoopPlan.outputStrides(shape, inputStrides);
+    Tensor target =
+        out != null && !viaTemporary ? out : Tensor.emptyStrided(kernelResult, shape, layout);
     run(op, entry, target, operands, inputStrides, scalars, shape);
-    if (viaTemporary) {
-      Tensor.copyInto(target, out);
-      return out;
+    if (!viaTemporary) {
+      return target;
     }
-    return target;
+    Tensor dest = out != null ? out : Tensor.emptyStrided(finalDtype, shape, layout);
+    Tensor.copyInto(target, dest);
+    return dest;
   }
 
   /**
@@ -249,7 +261,12 @@ public final class Dispatch {
       }
     }
     ElementwiseKernel kernel = op.kernel(entry);
-    Parallel.run(kernel, plan, segments, offsets, floatScalars, intScalars);
+    try {
+      Parallel.run(kernel, plan, segments, offsets, floatScalars, intScalars);
+    } catch (ArithmeticException e) {
+      // Integer division by zero; PyTorch raises "ZeroDivisionError".
+      throw new ArithmeticException(op.name() + ": ZeroDivisionError (" + e.getMessage() + ")");
+    }
   }
 
   /** The operand's strides against the broadcast {@code shape}: 0 where it is broadcast. */
@@ -264,19 +281,8 @@ public final class Dispatch {
     return s;
   }
 
-  /** The {@code out=} / in-place checks, all before any write; PyTorch's texts. */
-  private static void checkTarget(
-      String name, Tensor out, long[] shape, DType result, Tensor[] inputs) {
-    if (!Arrays.equals(out.shapeRef(), shape)) {
-      throw new BroadcastException(
-          name + ": output with shape " + Arrays.toString(out.shapeRef())
-              + " doesn't match the broadcast shape " + Arrays.toString(shape));
-    }
-    if (!Promotion.canCast(result, out.dtype())) {
-      throw new PromotionException(
-          name + ": result type " + result.scalarTypeName()
-              + " can't be cast to the desired output type " + out.dtype().scalarTypeName());
-    }
+  /** Overlap checks of an {@code out=} / in-place target, before any write; PyTorch's texts. */
+  private static void checkOverlap(String name, Tensor out, Tensor[] inputs) {
     if (hasInternalOverlap(out)) {
       throw new IllegalArgumentException(
           name + ": unsupported operation: more than one element of the written-to tensor refers"
@@ -290,6 +296,24 @@ public final class Dispatch {
                 + " written-to tensor refer to a single memory location. Please clone() the"
                 + " tensor before performing the operation.");
       }
+    }
+  }
+
+  /** The target keeps its shape (Array API) and must accept the result dtype (canCast). */
+  private static void checkShapeAndCast(String name, Tensor out, long[] shape, DType result) {
+    if (!Arrays.equals(out.shapeRef(), shape)) {
+      throw new BroadcastException(
+          name + ": output with shape " + Arrays.toString(out.shapeRef())
+              + " doesn't match the broadcast shape " + Arrays.toString(shape));
+    }
+    checkCast(name, result, out);
+  }
+
+  private static void checkCast(String name, DType result, Tensor out) {
+    if (!Promotion.canCast(result, out.dtype())) {
+      throw new PromotionException(
+          name + ": result type " + result.scalarTypeName()
+              + " can't be cast to the desired output type " + out.dtype().scalarTypeName());
     }
   }
 

@@ -152,6 +152,533 @@ public final class Tensor implements TensorLike {
   }
 
   // ============================================================================================
+  // Elementwise ops (the static forms, with out=, are in Ops). In-place forms write into this
+  // tensor: its shape and dtype never change, so the broadcast shape must equal its shape and the
+  // result dtype must cast to its dtype (int32.addInPlace(float32) is refused).
+  // ============================================================================================
+
+  /** {@link Ops#add(Tensor, Tensor)}. */
+  public Tensor add(Tensor other) {
+    return Ops.add(this, other);
+  }
+
+  /** {@link Ops#add(Tensor, Number)}: a Java number promotes as a Python scalar. */
+  public Tensor add(Number other) {
+    return Ops.add(this, other);
+  }
+
+  /** {@link Ops#sub(Tensor, Tensor)}. */
+  public Tensor sub(Tensor other) {
+    return Ops.sub(this, other);
+  }
+
+  /** {@link Ops#sub(Tensor, Number)}: a Java number promotes as a Python scalar. */
+  public Tensor sub(Number other) {
+    return Ops.sub(this, other);
+  }
+
+  /** {@link Ops#mul(Tensor, Tensor)}. */
+  public Tensor mul(Tensor other) {
+    return Ops.mul(this, other);
+  }
+
+  /** {@link Ops#mul(Tensor, Number)}: a Java number promotes as a Python scalar. */
+  public Tensor mul(Number other) {
+    return Ops.mul(this, other);
+  }
+
+  /** {@link Ops#div(Tensor, Tensor)}. */
+  public Tensor div(Tensor other) {
+    return Ops.div(this, other);
+  }
+
+  /** {@link Ops#div(Tensor, Number)}: a Java number promotes as a Python scalar. */
+  public Tensor div(Number other) {
+    return Ops.div(this, other);
+  }
+
+  /** {@link Ops#floorDivide(Tensor, Tensor)}. */
+  public Tensor floorDivide(Tensor other) {
+    return Ops.floorDivide(this, other);
+  }
+
+  /** {@link Ops#floorDivide(Tensor, Number)}: a Java number promotes as a Python scalar. */
+  public Tensor floorDivide(Number other) {
+    return Ops.floorDivide(this, other);
+  }
+
+  /** {@link Ops#remainder(Tensor, Tensor)}. */
+  public Tensor remainder(Tensor other) {
+    return Ops.remainder(this, other);
+  }
+
+  /** {@link Ops#remainder(Tensor, Number)}: a Java number promotes as a Python scalar. */
+  public Tensor remainder(Number other) {
+    return Ops.remainder(this, other);
+  }
+
+  /** {@link Ops#maximum(Tensor, Tensor)}. */
+  public Tensor maximum(Tensor other) {
+    return Ops.maximum(this, other);
+  }
+
+  /** {@link Ops#maximum(Tensor, Number)}: a Java number promotes as a Python scalar. */
+  public Tensor maximum(Number other) {
+    return Ops.maximum(this, other);
+  }
+
+  /** {@link Ops#minimum(Tensor, Tensor)}. */
+  public Tensor minimum(Tensor other) {
+    return Ops.minimum(this, other);
+  }
+
+  /** {@link Ops#minimum(Tensor, Number)}: a Java number promotes as a Python scalar. */
+  public Tensor minimum(Number other) {
+    return Ops.minimum(this, other);
+  }
+
+  /** {@link Ops#pow(Tensor, Tensor)}. */
+  public Tensor pow(Tensor other) {
+    return Ops.pow(this, other);
+  }
+
+  /** {@link Ops#pow(Tensor, Number)}: a Java number promotes as a Python scalar. */
+  public Tensor pow(Number other) {
+    return Ops.pow(this, other);
+  }
+
+  /** {@link Ops#eq(Tensor, Tensor)}. */
+  public Tensor eq(Tensor other) {
+    return Ops.eq(this, other);
+  }
+
+  /** {@link Ops#eq(Tensor, Number)}: a Java number promotes as a Python scalar. */
+  public Tensor eq(Number other) {
+    return Ops.eq(this, other);
+  }
+
+  /** {@link Ops#ne(Tensor, Tensor)}. */
+  public Tensor ne(Tensor other) {
+    return Ops.ne(this, other);
+  }
+
+  /** {@link Ops#ne(Tensor, Number)}: a Java number promotes as a Python scalar. */
+  public Tensor ne(Number other) {
+    return Ops.ne(this, other);
+  }
+
+  /** {@link Ops#lt(Tensor, Tensor)}. */
+  public Tensor lt(Tensor other) {
+    return Ops.lt(this, other);
+  }
+
+  /** {@link Ops#lt(Tensor, Number)}: a Java number promotes as a Python scalar. */
+  public Tensor lt(Number other) {
+    return Ops.lt(this, other);
+  }
+
+  /** {@link Ops#le(Tensor, Tensor)}. */
+  public Tensor le(Tensor other) {
+    return Ops.le(this, other);
+  }
+
+  /** {@link Ops#le(Tensor, Number)}: a Java number promotes as a Python scalar. */
+  public Tensor le(Number other) {
+    return Ops.le(this, other);
+  }
+
+  /** {@link Ops#gt(Tensor, Tensor)}. */
+  public Tensor gt(Tensor other) {
+    return Ops.gt(this, other);
+  }
+
+  /** {@link Ops#gt(Tensor, Number)}: a Java number promotes as a Python scalar. */
+  public Tensor gt(Number other) {
+    return Ops.gt(this, other);
+  }
+
+  /** {@link Ops#ge(Tensor, Tensor)}. */
+  public Tensor ge(Tensor other) {
+    return Ops.ge(this, other);
+  }
+
+  /** {@link Ops#ge(Tensor, Number)}: a Java number promotes as a Python scalar. */
+  public Tensor ge(Number other) {
+    return Ops.ge(this, other);
+  }
+
+  /** {@link Ops#logicalAnd(Tensor, Tensor)}. */
+  public Tensor logicalAnd(Tensor other) {
+    return Ops.logicalAnd(this, other);
+  }
+
+  /** {@link Ops#logicalAnd(Tensor, Number)}: a Java number promotes as a Python scalar. */
+  public Tensor logicalAnd(Number other) {
+    return Ops.logicalAnd(this, other);
+  }
+
+  /** {@link Ops#logicalOr(Tensor, Tensor)}. */
+  public Tensor logicalOr(Tensor other) {
+    return Ops.logicalOr(this, other);
+  }
+
+  /** {@link Ops#logicalOr(Tensor, Number)}: a Java number promotes as a Python scalar. */
+  public Tensor logicalOr(Number other) {
+    return Ops.logicalOr(this, other);
+  }
+
+  /** {@link Ops#logicalXor(Tensor, Tensor)}. */
+  public Tensor logicalXor(Tensor other) {
+    return Ops.logicalXor(this, other);
+  }
+
+  /** {@link Ops#logicalXor(Tensor, Number)}: a Java number promotes as a Python scalar. */
+  public Tensor logicalXor(Number other) {
+    return Ops.logicalXor(this, other);
+  }
+
+  /** {@link Ops#bitwiseAnd(Tensor, Tensor)}. */
+  public Tensor bitwiseAnd(Tensor other) {
+    return Ops.bitwiseAnd(this, other);
+  }
+
+  /** {@link Ops#bitwiseAnd(Tensor, Number)}: a Java number promotes as a Python scalar. */
+  public Tensor bitwiseAnd(Number other) {
+    return Ops.bitwiseAnd(this, other);
+  }
+
+  /** {@link Ops#bitwiseOr(Tensor, Tensor)}. */
+  public Tensor bitwiseOr(Tensor other) {
+    return Ops.bitwiseOr(this, other);
+  }
+
+  /** {@link Ops#bitwiseOr(Tensor, Number)}: a Java number promotes as a Python scalar. */
+  public Tensor bitwiseOr(Number other) {
+    return Ops.bitwiseOr(this, other);
+  }
+
+  /** {@link Ops#bitwiseXor(Tensor, Tensor)}. */
+  public Tensor bitwiseXor(Tensor other) {
+    return Ops.bitwiseXor(this, other);
+  }
+
+  /** {@link Ops#bitwiseXor(Tensor, Number)}: a Java number promotes as a Python scalar. */
+  public Tensor bitwiseXor(Number other) {
+    return Ops.bitwiseXor(this, other);
+  }
+
+  /** {@link Ops#bitwiseLeftShift(Tensor, Tensor)}. */
+  public Tensor bitwiseLeftShift(Tensor other) {
+    return Ops.bitwiseLeftShift(this, other);
+  }
+
+  /** {@link Ops#bitwiseLeftShift(Tensor, Number)}: a Java number promotes as a Python scalar. */
+  public Tensor bitwiseLeftShift(Number other) {
+    return Ops.bitwiseLeftShift(this, other);
+  }
+
+  /** {@link Ops#bitwiseRightShift(Tensor, Tensor)}. */
+  public Tensor bitwiseRightShift(Tensor other) {
+    return Ops.bitwiseRightShift(this, other);
+  }
+
+  /** {@link Ops#bitwiseRightShift(Tensor, Number)}: a Java number promotes as a Python scalar. */
+  public Tensor bitwiseRightShift(Number other) {
+    return Ops.bitwiseRightShift(this, other);
+  }
+
+  /** {@link Ops#add(Tensor, Tensor, Number)}: {@code this + alpha * other}. */
+  public Tensor add(Tensor other, Number alpha) {
+    return Ops.add(this, other, alpha);
+  }
+
+  /** {@link Ops#sub(Tensor, Tensor, Number)}: {@code this - alpha * other}. */
+  public Tensor sub(Tensor other, Number alpha) {
+    return Ops.sub(this, other, alpha);
+  }
+
+  /** {@link Ops#clamp(Tensor, Number, Number)}; a null bound is absent. */
+  public Tensor clamp(Number min, Number max) {
+    return Ops.clamp(this, min, max);
+  }
+
+  /** {@link Ops#clamp(Tensor, Tensor, Tensor)}. */
+  public Tensor clamp(Tensor min, Tensor max) {
+    return Ops.clamp(this, min, max);
+  }
+
+  /** {@link Ops#neg(Tensor)}. */
+  public Tensor neg() {
+    return Ops.neg(this);
+  }
+
+  /** {@link Ops#abs(Tensor)}. */
+  public Tensor abs() {
+    return Ops.abs(this);
+  }
+
+  /** {@link Ops#sign(Tensor)}. */
+  public Tensor sign() {
+    return Ops.sign(this);
+  }
+
+  /** {@link Ops#exp(Tensor)}. */
+  public Tensor exp() {
+    return Ops.exp(this);
+  }
+
+  /** {@link Ops#log(Tensor)}. */
+  public Tensor log() {
+    return Ops.log(this);
+  }
+
+  /** {@link Ops#sqrt(Tensor)}. */
+  public Tensor sqrt() {
+    return Ops.sqrt(this);
+  }
+
+  /** {@link Ops#sin(Tensor)}. */
+  public Tensor sin() {
+    return Ops.sin(this);
+  }
+
+  /** {@link Ops#cos(Tensor)}. */
+  public Tensor cos() {
+    return Ops.cos(this);
+  }
+
+  /** {@link Ops#tanh(Tensor)}. */
+  public Tensor tanh() {
+    return Ops.tanh(this);
+  }
+
+  /** {@link Ops#sigmoid(Tensor)}. */
+  public Tensor sigmoid() {
+    return Ops.sigmoid(this);
+  }
+
+  /** {@link Ops#logicalNot(Tensor)}. */
+  public Tensor logicalNot() {
+    return Ops.logicalNot(this);
+  }
+
+  /** {@link Ops#bitwiseNot(Tensor)}. */
+  public Tensor bitwiseNot() {
+    return Ops.bitwiseNot(this);
+  }
+
+  /** In-place {@link #add(Tensor)}; returns this tensor. */
+  public Tensor addInPlace(Tensor other) {
+    return Ops.add(this, other, this);
+  }
+
+  /** In-place {@link #add(Number)}; returns this tensor. */
+  public Tensor addInPlace(Number other) {
+    return Ops.add(this, other, this);
+  }
+
+  /** In-place {@link #sub(Tensor)}; returns this tensor. */
+  public Tensor subInPlace(Tensor other) {
+    return Ops.sub(this, other, this);
+  }
+
+  /** In-place {@link #sub(Number)}; returns this tensor. */
+  public Tensor subInPlace(Number other) {
+    return Ops.sub(this, other, this);
+  }
+
+  /** In-place {@link #mul(Tensor)}; returns this tensor. */
+  public Tensor mulInPlace(Tensor other) {
+    return Ops.mul(this, other, this);
+  }
+
+  /** In-place {@link #mul(Number)}; returns this tensor. */
+  public Tensor mulInPlace(Number other) {
+    return Ops.mul(this, other, this);
+  }
+
+  /** In-place {@link #div(Tensor)}; returns this tensor. */
+  public Tensor divInPlace(Tensor other) {
+    return Ops.div(this, other, this);
+  }
+
+  /** In-place {@link #div(Number)}; returns this tensor. */
+  public Tensor divInPlace(Number other) {
+    return Ops.div(this, other, this);
+  }
+
+  /** In-place {@link #floorDivide(Tensor)}; returns this tensor. */
+  public Tensor floorDivideInPlace(Tensor other) {
+    return Ops.floorDivide(this, other, this);
+  }
+
+  /** In-place {@link #floorDivide(Number)}; returns this tensor. */
+  public Tensor floorDivideInPlace(Number other) {
+    return Ops.floorDivide(this, other, this);
+  }
+
+  /** In-place {@link #remainder(Tensor)}; returns this tensor. */
+  public Tensor remainderInPlace(Tensor other) {
+    return Ops.remainder(this, other, this);
+  }
+
+  /** In-place {@link #remainder(Number)}; returns this tensor. */
+  public Tensor remainderInPlace(Number other) {
+    return Ops.remainder(this, other, this);
+  }
+
+  /** In-place {@link #maximum(Tensor)}; returns this tensor. */
+  public Tensor maximumInPlace(Tensor other) {
+    return Ops.maximum(this, other, this);
+  }
+
+  /** In-place {@link #maximum(Number)}; returns this tensor. */
+  public Tensor maximumInPlace(Number other) {
+    return Ops.maximum(this, other, this);
+  }
+
+  /** In-place {@link #minimum(Tensor)}; returns this tensor. */
+  public Tensor minimumInPlace(Tensor other) {
+    return Ops.minimum(this, other, this);
+  }
+
+  /** In-place {@link #minimum(Number)}; returns this tensor. */
+  public Tensor minimumInPlace(Number other) {
+    return Ops.minimum(this, other, this);
+  }
+
+  /** In-place {@link #pow(Tensor)}; returns this tensor. */
+  public Tensor powInPlace(Tensor other) {
+    return Ops.pow(this, other, this);
+  }
+
+  /** In-place {@link #pow(Number)}; returns this tensor. */
+  public Tensor powInPlace(Number other) {
+    return Ops.pow(this, other, this);
+  }
+
+  /** In-place {@link #bitwiseAnd(Tensor)}; returns this tensor. */
+  public Tensor bitwiseAndInPlace(Tensor other) {
+    return Ops.bitwiseAnd(this, other, this);
+  }
+
+  /** In-place {@link #bitwiseAnd(Number)}; returns this tensor. */
+  public Tensor bitwiseAndInPlace(Number other) {
+    return Ops.bitwiseAnd(this, other, this);
+  }
+
+  /** In-place {@link #bitwiseOr(Tensor)}; returns this tensor. */
+  public Tensor bitwiseOrInPlace(Tensor other) {
+    return Ops.bitwiseOr(this, other, this);
+  }
+
+  /** In-place {@link #bitwiseOr(Number)}; returns this tensor. */
+  public Tensor bitwiseOrInPlace(Number other) {
+    return Ops.bitwiseOr(this, other, this);
+  }
+
+  /** In-place {@link #bitwiseXor(Tensor)}; returns this tensor. */
+  public Tensor bitwiseXorInPlace(Tensor other) {
+    return Ops.bitwiseXor(this, other, this);
+  }
+
+  /** In-place {@link #bitwiseXor(Number)}; returns this tensor. */
+  public Tensor bitwiseXorInPlace(Number other) {
+    return Ops.bitwiseXor(this, other, this);
+  }
+
+  /** In-place {@link #bitwiseLeftShift(Tensor)}; returns this tensor. */
+  public Tensor bitwiseLeftShiftInPlace(Tensor other) {
+    return Ops.bitwiseLeftShift(this, other, this);
+  }
+
+  /** In-place {@link #bitwiseLeftShift(Number)}; returns this tensor. */
+  public Tensor bitwiseLeftShiftInPlace(Number other) {
+    return Ops.bitwiseLeftShift(this, other, this);
+  }
+
+  /** In-place {@link #bitwiseRightShift(Tensor)}; returns this tensor. */
+  public Tensor bitwiseRightShiftInPlace(Tensor other) {
+    return Ops.bitwiseRightShift(this, other, this);
+  }
+
+  /** In-place {@link #bitwiseRightShift(Number)}; returns this tensor. */
+  public Tensor bitwiseRightShiftInPlace(Number other) {
+    return Ops.bitwiseRightShift(this, other, this);
+  }
+
+  /** In-place {@link #add(Tensor, Number)}: {@code this += alpha * other}. */
+  public Tensor addInPlace(Tensor other, Number alpha) {
+    return Ops.add(this, other, alpha, this);
+  }
+
+  /** In-place {@link #sub(Tensor, Number)}: {@code this -= alpha * other}. */
+  public Tensor subInPlace(Tensor other, Number alpha) {
+    return Ops.sub(this, other, alpha, this);
+  }
+
+  /** In-place {@link #clamp(Number, Number)}. */
+  public Tensor clampInPlace(Number min, Number max) {
+    return Ops.clamp(this, min, max, this);
+  }
+
+  /** In-place {@link #neg()}; returns this tensor. */
+  public Tensor negInPlace() {
+    return Ops.neg(this, this);
+  }
+
+  /** In-place {@link #abs()}; returns this tensor. */
+  public Tensor absInPlace() {
+    return Ops.abs(this, this);
+  }
+
+  /** In-place {@link #sign()}; returns this tensor. */
+  public Tensor signInPlace() {
+    return Ops.sign(this, this);
+  }
+
+  /** In-place {@link #exp()}; returns this tensor. */
+  public Tensor expInPlace() {
+    return Ops.exp(this, this);
+  }
+
+  /** In-place {@link #log()}; returns this tensor. */
+  public Tensor logInPlace() {
+    return Ops.log(this, this);
+  }
+
+  /** In-place {@link #sqrt()}; returns this tensor. */
+  public Tensor sqrtInPlace() {
+    return Ops.sqrt(this, this);
+  }
+
+  /** In-place {@link #sin()}; returns this tensor. */
+  public Tensor sinInPlace() {
+    return Ops.sin(this, this);
+  }
+
+  /** In-place {@link #cos()}; returns this tensor. */
+  public Tensor cosInPlace() {
+    return Ops.cos(this, this);
+  }
+
+  /** In-place {@link #tanh()}; returns this tensor. */
+  public Tensor tanhInPlace() {
+    return Ops.tanh(this, this);
+  }
+
+  /** In-place {@link #sigmoid()}; returns this tensor. */
+  public Tensor sigmoidInPlace() {
+    return Ops.sigmoid(this, this);
+  }
+
+  /** In-place {@link #bitwiseNot()}; returns this tensor. */
+  public Tensor bitwiseNotInPlace() {
+    return Ops.bitwiseNot(this, this);
+  }
+
+
+  // ============================================================================================
   // Factories
   // ============================================================================================
 

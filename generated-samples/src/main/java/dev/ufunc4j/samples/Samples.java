@@ -137,6 +137,36 @@ public final class Samples {
     return Math.signum(x) + Math.copySign(2.0, x) * 4;
   }
 
+  // Bodies made only of + - * /, unary -, == and != are also lifted to complex arithmetic.
+
+  @Elementwise
+  public static double mul(double a, double b) {
+    return a * b;
+  }
+
+  @Elementwise
+  public static double neg(double x) {
+    return -x;
+  }
+
+  /** A mixed expression with a local and a literal: complex kernels compute (2 + 0i) as a complex. */
+  @Elementwise
+  public static double diffOfSquares(double a, double b) {
+    final var sum = a + b;
+    return (a - b) * sum / 2;
+  }
+
+  /** Complex operands are equal when both components are (never with a NaN component). */
+  @Elementwise
+  public static boolean equal(double a, double b) {
+    return a == b;
+  }
+
+  @Elementwise
+  public static boolean notEqual(double a, double b) {
+    return a != b;
+  }
+
   /** Transcendental functions: not correctly rounded lanewise, so checked within ulps. */
   @Elementwise(promote = Promote.INT_TO_FLOAT)
   public static double wave(double x) {

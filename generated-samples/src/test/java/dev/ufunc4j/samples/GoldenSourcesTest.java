@@ -204,6 +204,16 @@ class GoldenSourcesTest {
   }
 
   @Test
+  void complexLiftedOp(TestInfo info) throws IOException {
+    checkGoldens(info, "float32,complex64", """
+          @Elementwise
+          public static double div(double a, double b) {
+            return a / b;
+          }
+        """);
+  }
+
+  @Test
   void outputIsDeterministic() {
     String members = """
           @Elementwise

@@ -126,7 +126,7 @@ public final class ElementwiseProcessor extends AbstractProcessor {
     Set<DType> set = EnumSet.noneOf(DType.class);
     if (option == null || option.isBlank()) {
       for (DType d : DType.values()) {
-        if (!d.isFloat8() && !d.isComplex()) {
+        if (!d.isFloat8()) {
           set.add(d);
         }
       }

@@ -12,13 +12,16 @@ import java.util.Set;
 /**
  * Enumerates an op's kernel table from the promotion matrix: every combination of operand dtypes
  * (all pairs for one or two promoting operands; one dtype for all of three or more) whose promoted
- * dtype one of the op's overloads computes. Deterministic: dtypes in declaration order.
+ * dtype one of the op's overloads computes. A complex promoted dtype is computed by the {@code
+ * double} overload when {@link ComplexBodyEmitter#liftable} says complex arithmetic can; otherwise
+ * the op has no complex entries (and the runtime says why). Deterministic: dtypes in declaration
+ * order.
  */
 final class EntryPlanner {
 
   private final Set<DType> dtypes;
 
-  /** @param dtypes the dtypes to generate kernels for (all real non-float8 by default) */
+  /** @param dtypes the dtypes to generate kernels for (all but float8 by default) */
   EntryPlanner(Set<DType> dtypes) {
     this.dtypes = dtypes;
   }
@@ -98,10 +101,18 @@ final class EntryPlanner {
 
   private Optional<KernelEntry> entry(
       OpModel op, List<DType> operands, DType promoted, boolean scalarPromoted) {
-    if (promoted.isComplex()) {
-      return Optional.empty(); // complex lifting: not generated yet
-    }
     DType result = op.predicate() ? DType.BOOL : promoted;
+    if (promoted.isComplex()) {
+      // Lifted to complex arithmetic; COMPLEX32 computes in COMPLEX64, as float16 in float32.
+      Optional<OpModel.Overload> floating = op.overload(ValueType.DOUBLE);
+      if (floating.isEmpty() || !ComplexBodyEmitter.liftable(op, floating.get().body())) {
+        return Optional.empty();
+      }
+      DType compute = promoted == DType.COMPLEX128 ? DType.COMPLEX128 : DType.COMPLEX64;
+      Lane lanes = compute == DType.COMPLEX128 ? Lane.DOUBLE : Lane.FLOAT;
+      return Optional.of(new KernelEntry(
+          operands, promoted, compute, result, ValueType.DOUBLE, lanes, false, scalarPromoted));
+    }
     if (promoted.isFloatingPoint()) {
       if (op.overload(ValueType.DOUBLE).isEmpty()) {
         return Optional.empty();

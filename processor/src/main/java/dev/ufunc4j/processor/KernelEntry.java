@@ -9,10 +9,11 @@ import java.util.Locale;
  *
  * @param operands storage dtype of each tensor parameter, conditions included
  * @param promoted what promotion gives (after the op's Promote mode and wrapped scalars)
- * @param compute the dtype the body computes in: FLOAT32 for FLOAT16/BFLOAT16
+ * @param compute the dtype the body computes in: FLOAT32 for FLOAT16/BFLOAT16, COMPLEX64 for
+ *     COMPLEX32
  * @param result the stored dtype: BOOL for predicates, else {@code promoted}
  * @param bodyType which overload computes it
- * @param lanes the lane type the body computes in
+ * @param lanes the lane type the body computes in (a complex dtype's component type)
  * @param unsignedLanes integral lanes hold unsigned values (unsigned comparisons, logical {@code >>})
  * @param scalarPromoted true when wrapped scalars raised the dtype above the tensors' promotion
  */
@@ -40,6 +41,11 @@ record KernelEntry(
       sb.append("_as_").append(promoted.torchName());
     }
     return sb.toString();
+  }
+
+  /** The body is lifted to complex arithmetic on interleaved (re, im) lanes. */
+  boolean complex() {
+    return compute.isComplex();
   }
 
   /** The wide integral mode: a long body computing a narrow dtype in long lanes. */

@@ -26,6 +26,10 @@ import javax.lang.model.element.Modifier;
  * stride-0 (splat hoisted out of the loop) inputs, up to two inputs; the strided loop, which
  * gathers lanes through small arrays, takes every other pattern and the fast loops' tails. Species
  * and operators are constants, so every vector operation is intrinsified.
+ *
+ * <p>A complex entry steps {@code LANES} complex elements: complex operands load {@code 2 * LANES}
+ * interleaved components as one vector of a pair species, real operands load {@code LANES} lanes,
+ * convert as usual and widen to (x, 0) pairs; {@link ComplexBodyEmitter} computes the body.
  */
 final class KernelGenerator {
 
@@ -49,6 +53,9 @@ final class KernelGenerator {
 
   // Filled by generate().
   private Set<Lane> lanes;
+  /** Component lane types of complex values (pair species: two lanes per element). */
+  private Set<Lane> pairLanes;
+  private Set<ComplexBodyEmitter.Constant> constants;
   private Set<Lane> packable;
   private NameAllocator classNames;
   private List<String> inputNames;
@@ -65,6 +72,8 @@ final class KernelGenerator {
     // First pass learns which lane types the code touches; the second writes it with the
     // species (and packing) those lane types need.
     lanes = VectorCode.newLaneSet();
+    pairLanes = VectorCode.newLaneSet();
+    constants = ComplexBodyEmitter.newConstantSet();
     packable = VectorCode.newLaneSet();
     buildMethods();
     Set<Lane> firstPass = lanes;
@@ -92,19 +101,23 @@ final class KernelGenerator {
         .build();
   }
 
+  /** Bytes per element of the widest lane type: a complex element counts both components. */
   private int maxBytes() {
-    return lanes.stream().mapToInt(l -> l.bytes).max().orElse(4);
+    int real = lanes.stream().mapToInt(l -> l.bytes).max().orElse(0);
+    int pair = pairLanes.stream().mapToInt(l -> 2 * l.bytes).max().orElse(0);
+    return real == 0 && pair == 0 ? 4 : Math.max(real, pair);
   }
 
   private int minBytes() {
-    return lanes.stream().mapToInt(l -> l.bytes).min().orElse(4);
+    return java.util.stream.Stream.concat(lanes.stream(), pairLanes.stream())
+        .mapToInt(l -> l.bytes).min().orElse(4);
   }
 
   /** Storage lanes that may hold fewer than 64 bits' worth of LANES on some vector size. */
   private void computePackable() {
     int max = maxBytes();
     for (Lane l : lanes) {
-      if (max / l.bytes >= 4) {
+      if (max / l.bytes >= 4 && (l == Lane.BYTE || l == Lane.SHORT)) {
         packable.add(l);
       }
     }
@@ -117,14 +130,21 @@ final class KernelGenerator {
         .build());
     int max = maxBytes();
     int min = minBytes();
-    CodeBlock lanesInit = max == min || 4 / min <= 1
+    // A complex kernel steps at least 2 elements, so that real float and int species and the
+    // pair species of shorts fill 64 bits.
+    int floor = entry.complex() ? Math.max(2, 4 / min) : 4 / min;
+    CodeBlock lanesInit = !entry.complex() && (max == min || floor <= 1)
         ? CodeBlock.of("$T.preferredShape().vectorBitSize() / $L", VECTOR_SHAPE, 8 * max)
         : CodeBlock.of("Math.max($T.preferredShape().vectorBitSize() / $L, $L)", VECTOR_SHAPE,
-            8 * max, 4 / min);
+            8 * max, floor);
     fields.add(FieldSpec.builder(TypeName.INT, "LANES", Modifier.PRIVATE, Modifier.STATIC,
             Modifier.FINAL)
-        .addJavadoc("Lanes per step: a preferred-size vector of the widest lane type"
-            + (max == min ? ".\n" : ", and at least 32 bits of the narrowest.\n"))
+        .addJavadoc(entry.complex()
+            ? "Complex elements per step: a preferred-size vector of the widest lane type (a"
+                + " complex element counts as two components), at least 2, and at least 32 bits"
+                + " of the narrowest.\n"
+            : "Lanes per step: a preferred-size vector of the widest lane type"
+                + (max == min ? ".\n" : ", and at least 32 bits of the narrowest.\n"))
         .initializer(lanesInit)
         .build());
     for (Lane l : lanes) {
@@ -145,6 +165,19 @@ final class KernelGenerator {
             .initializer("LANES * $L == 32", 8 * l.bytes)
             .build());
       }
+    }
+    for (Lane l : pairLanes) {
+      TypeName speciesType = ParameterizedTypeName.get(VECTOR_SPECIES, l.boxed());
+      fields.add(FieldSpec.builder(speciesType, l.pairSpecies(), Modifier.PRIVATE,
+              Modifier.STATIC, Modifier.FINAL)
+          .addJavadoc("Interleaved (re, im) $L components of LANES complex elements.\n",
+              l.primitive)
+          .initializer("$T.of($T.class, $T.forBitSize(LANES * $L))", VECTOR_SPECIES, l.primitive,
+              VECTOR_SHAPE, 2 * 8 * l.bytes)
+          .build());
+    }
+    for (ComplexBodyEmitter.Constant c : constants) {
+      fields.add(c.field(computeLane()));
     }
     fields.add(FieldSpec.builder(BYTE_ORDER, "ORDER", Modifier.PRIVATE, Modifier.STATIC,
             Modifier.FINAL)
@@ -171,6 +204,14 @@ final class KernelGenerator {
         "done", "rank", "shape", "segments", "offsets", "strides", "floatScalars", "intScalars",
         "index", "inner", "d", "i0", "i1", "live")) {
       classNames.newName(reserved, reserved);
+    }
+    if (entry.complex()) {
+      for (Lane l : Lane.values()) {
+        classNames.newName(l.pairSpecies(), l.pairSpecies());
+      }
+      for (ComplexBodyEmitter.Constant c : ComplexBodyEmitter.Constant.values()) {
+        classNames.newName(c.name(), c.name());
+      }
     }
     inputNames = new ArrayList<>();
     inputs = new ArrayList<>();
@@ -461,16 +502,24 @@ final class KernelGenerator {
     NameAllocator names = classNames.clone();
     CodeBlock.Builder body = CodeBlock.builder();
     VectorCode vc = new VectorCode(body, names, lanes);
-    body.addStatement("long bound = $N.loopBound(n)", vc.species(computeLane()));
+    if (entry.complex()) {
+      body.addStatement("long bound = n - n % LANES");
+    } else {
+      body.addStatement("long bound = $N.loopBound(n)", vc.species(computeLane()));
+    }
     List<Value> values = new ArrayList<>();
     for (int k = 0; k < inputs.size(); k++) {
       values.add(null);
       if (pattern.get(k)) {
         Operand in = inputs.get(k);
+        if (in.dtype().isComplex()) {
+          values.set(k, vc.declare(inputNames.get(k), splatComplex(vc, in)));
+          continue;
+        }
         Lane s = Lane.storage(in.dtype());
         Value raw = Value.vector(CodeBlock.of("$T.broadcast($N, $N.getAtIndex($L, $N))", s.vector,
             vc.species(s), in.data(), s.layout, in.offset()), s);
-        values.set(k, vc.declare(inputNames.get(k), toCompute(vc, raw, k)));
+        values.set(k, vc.declare(inputNames.get(k), operandValue(vc, raw, k)));
       }
     }
     body.beginControlFlow("for (long i = 0; i < bound; i += LANES)");
@@ -478,7 +527,7 @@ final class KernelGenerator {
       if (!pattern.get(k)) {
         Operand in = inputs.get(k);
         Value raw = loadContiguous(vc, in);
-        values.set(k, vc.declare(inputNames.get(k), toCompute(vc, raw, k)));
+        values.set(k, vc.declare(inputNames.get(k), operandValue(vc, raw, k)));
       }
     }
     Value stored = computeAndConvert(vc, values, null);
@@ -496,6 +545,16 @@ final class KernelGenerator {
           op.scalars().get(s).type() == ValueType.BOOLEAN
               ? Value.Kind.SCALAR_BOOLEAN : Value.Kind.SCALAR));
     }
+    if (entry.complex()) {
+      VectorCode pairs = vc.pairs(pairLanes);
+      ComplexBodyEmitter emitter = new ComplexBodyEmitter(pairs, vc, computeLane(), values,
+          scalars, constants);
+      Value result = emitter.emit(overload.body());
+      if (result.kind() == Value.Kind.MASK) {
+        return vc.named("stored", toStorage(vc, vc.temp("result", result)));
+      }
+      return pairs.named("stored", complexToStorage(pairs, pairs.temp("result", result)));
+    }
     BodyEmitter emitter =
         new BodyEmitter(vc, computeLane(), entry.unsignedLanes(), values, scalars);
     Value result = vc.temp("result", vc.vector(emitter.emit(overload.body(), guard)));
@@ -503,6 +562,12 @@ final class KernelGenerator {
   }
 
   private Value loadContiguous(VectorCode vc, Operand in) {
+    if (in.dtype().isComplex()) {
+      Lane s = Lane.storage(in.dtype());
+      return Value.vector(CodeBlock.of("$T.fromMemorySegment($N, $N, ($N + i) * $L, ORDER)",
+          s.vector, vc.pairs(pairLanes).species(s), in.data(), in.offset(),
+          in.dtype().byteSize()), s);
+    }
     Lane s = Lane.storage(in.dtype());
     CodeBlock byteOffset = s.bytes == 1
         ? CodeBlock.of("$N + i", in.offset())
@@ -520,6 +585,11 @@ final class KernelGenerator {
 
   private void storeContiguous(VectorCode vc, Value stored) {
     Lane s = Lane.storage(output.dtype());
+    if (output.dtype().isComplex()) {
+      vc.out.addStatement("$L.intoMemorySegment($N, ($N + i) * $L, ORDER)", stored.code(),
+          output.data(), output.offset(), output.dtype().byteSize());
+      return;
+    }
     CodeBlock byteOffset = s.bytes == 1
         ? CodeBlock.of("$N + i", output.offset())
         : CodeBlock.of("($N + i) * $L", output.offset(), s.bytes);
@@ -552,13 +622,14 @@ final class KernelGenerator {
     NameAllocator names = classNames.clone();
     CodeBlock.Builder body = CodeBlock.builder();
     VectorCode vc = new VectorCode(body, names, lanes);
+    VectorCode pairs = vc.pairs(pairLanes);
     List<String> arrays = new ArrayList<>();
     for (Operand o : all()) {
       Lane s = Lane.storage(o.dtype());
       String array = names.newName(o.name() + "Lanes");
       arrays.add(array);
       body.addStatement("$T[] $N = new $T[$N.length()]", s.primitive, array, s.primitive,
-          vc.species(s));
+          o.dtype().isComplex() ? pairs.species(s) : vc.species(s));
     }
     boolean guarded = overload.body().divides();
     body.beginControlFlow("for (long i = 0; i < n; i += LANES)");
@@ -570,23 +641,40 @@ final class KernelGenerator {
     body.beginControlFlow("for (int k = 0; k < count; k++)");
     for (int k = 0; k < inputs.size(); k++) {
       Operand in = inputs.get(k);
-      body.addStatement("$N[k] = $N.getAtIndex($L, $N + (i + k) * $N)", arrays.get(k + 1),
-          in.data(), Lane.storage(in.dtype()).layout, in.offset(), in.stride());
+      Lane s = Lane.storage(in.dtype());
+      if (in.dtype().isComplex()) {
+        // Offsets and strides count complex elements; element e is components 2e and 2e + 1.
+        body.addStatement("$N[2 * k] = $N.getAtIndex($L, 2 * ($N + (i + k) * $N))",
+            arrays.get(k + 1), in.data(), s.layout, in.offset(), in.stride());
+        body.addStatement("$N[2 * k + 1] = $N.getAtIndex($L, 2 * ($N + (i + k) * $N) + 1)",
+            arrays.get(k + 1), in.data(), s.layout, in.offset(), in.stride());
+      } else {
+        body.addStatement("$N[k] = $N.getAtIndex($L, $N + (i + k) * $N)", arrays.get(k + 1),
+            in.data(), s.layout, in.offset(), in.stride());
+      }
     }
     body.endControlFlow();
     List<Value> values = new ArrayList<>();
     for (int k = 0; k < inputs.size(); k++) {
       Operand in = inputs.get(k);
       Lane s = Lane.storage(in.dtype());
-      Value raw = Value.vector(CodeBlock.of("$T.fromArray($N, $N, 0)", s.vector, vc.species(s),
-          arrays.get(k + 1)), s);
-      values.add(vc.declare(inputNames.get(k), toCompute(vc, raw, k)));
+      Value raw = Value.vector(CodeBlock.of("$T.fromArray($N, $N, 0)", s.vector,
+          in.dtype().isComplex() ? pairs.species(s) : vc.species(s), arrays.get(k + 1)), s);
+      values.add(vc.declare(inputNames.get(k), operandValue(vc, raw, k)));
     }
     Value stored = computeAndConvert(vc, values, guarded ? "live" : null);
     body.addStatement("$L.intoArray($N, 0)", stored.code(), arrays.get(0));
     body.beginControlFlow("for (int k = 0; k < count; k++)");
-    body.addStatement("$N.setAtIndex($L, $N + (i + k) * $N, $N[k])", output.data(),
-        Lane.storage(output.dtype()).layout, output.offset(), output.stride(), arrays.get(0));
+    Lane out = Lane.storage(output.dtype());
+    if (output.dtype().isComplex()) {
+      body.addStatement("$N.setAtIndex($L, 2 * ($N + (i + k) * $N), $N[2 * k])",
+          output.data(), out.layout, output.offset(), output.stride(), arrays.get(0));
+      body.addStatement("$N.setAtIndex($L, 2 * ($N + (i + k) * $N) + 1, $N[2 * k + 1])",
+          output.data(), out.layout, output.offset(), output.stride(), arrays.get(0));
+    } else {
+      body.addStatement("$N.setAtIndex($L, $N + (i + k) * $N, $N[k])", output.data(),
+          out.layout, output.offset(), output.stride(), arrays.get(0));
+    }
     body.endControlFlow();
     body.endControlFlow();
     m.addCode(body.build());
@@ -594,6 +682,56 @@ final class KernelGenerator {
   }
 
   // ------------------------------------------------------------------------------ conversions
+
+  /**
+   * A loaded operand as the body sees it: {@link #toCompute} for real kernels; in a complex kernel,
+   * a pair vector of the compute lane (a real operand converted as promotion requires, then (x, 0)).
+   */
+  private Value operandValue(VectorCode vc, Value raw, int operand) {
+    if (!entry.complex()) {
+      return toCompute(vc, raw, operand);
+    }
+    DType dtype = entry.operands().get(operand);
+    VectorCode pairs = vc.pairs(pairLanes);
+    if (dtype.isComplex()) {
+      Value components = dtype == DType.COMPLEX32 ? pairs.halfToFloat(raw) : raw;
+      return pairs.convert(components, computeLane(), false);
+    }
+    Value real = vc.named("real", toCompute(vc, raw, operand));
+    return Value.vector(CodeBlock.of("(($T) $L.reinterpretShape($N, 0)).rearrange($N)",
+        computeLane().vector, real.code(), pairs.species(computeLane()),
+        constant(ComplexBodyEmitter.Constant.WIDEN)), computeLane());
+  }
+
+  private String constant(ComplexBodyEmitter.Constant c) {
+    constants.add(c);
+    return c.name();
+  }
+
+  /** A stride-0 complex operand: its two components read once, as (re, im) pairs. */
+  private Value splatComplex(VectorCode vc, Operand in) {
+    Lane s = Lane.storage(in.dtype());
+    Lane c = computeLane();
+    CodeBlock[] parts = new CodeBlock[2];
+    for (int part = 0; part < 2; part++) {
+      CodeBlock read = CodeBlock.of(part == 0 ? "$N.getAtIndex($L, 2 * $N)"
+          : "$N.getAtIndex($L, 2 * $N + 1)", in.data(), s.layout, in.offset());
+      parts[part] = in.dtype() == DType.COMPLEX32
+          ? CodeBlock.of("Float.float16ToFloat($L)", read)
+          : read;
+    }
+    return Value.vector(CodeBlock.of("$T.broadcast($N, $L).blend($L, $N)", c.vector,
+        vc.pairs(pairLanes).species(c), parts[0], parts[1],
+        constant(ComplexBodyEmitter.Constant.IM_LANES)), c);
+  }
+
+  /** A complex result (pair vector of the compute lane) as the result dtype's pair storage. */
+  private Value complexToStorage(VectorCode pairs, Value result) {
+    if (entry.result() == DType.COMPLEX32) {
+      return pairs.convert(pairs.floatToHalfBits(result), Lane.SHORT, false);
+    }
+    return pairs.convert(result, Lane.storage(entry.result()), false);
+  }
 
   /** A loaded storage vector of {@code dtype} as the body sees it. */
   private Value toCompute(VectorCode vc, Value raw, int operand) {
@@ -608,18 +746,19 @@ final class KernelGenerator {
       boolean zero = dtype.isUnsigned() || dtype == DType.BOOL;
       return vc.convert(raw, c, zero);
     }
-    // Floating body.
+    // Floating body; a real operand of a complex kernel is cast to the components' dtype.
+    DType promoted = entry.promoted().componentType();
     Value f = switch (dtype) {
       case FLOAT16 -> vc.halfToFloat(raw);
       case BFLOAT16 -> vc.bfloat16ToFloat(raw);
       case FLOAT32, FLOAT64 -> raw;
       default -> {
         Value converted = vc.integralToFloating(raw, dtype, c);
-        if (entry.promoted() == DType.FLOAT16) {
+        if (promoted == DType.FLOAT16) {
           // PyTorch casts the operand to the promoted dtype first: round through float16.
           yield vc.halfToFloat(vc.floatToHalfBits(converted));
         }
-        if (entry.promoted() == DType.BFLOAT16) {
+        if (promoted == DType.BFLOAT16) {
           yield vc.bfloat16ToFloat(vc.floatToBfloat16Bits(converted));
         }
         yield converted;

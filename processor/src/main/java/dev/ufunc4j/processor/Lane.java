@@ -36,6 +36,14 @@ enum Lane {
     this.floating = floating;
   }
 
+  /**
+   * Name of the kernel's species constant for complex values whose components are this lane type:
+   * interleaved (re, im), two lanes per complex element.
+   */
+  String pairSpecies() {
+    return name() + "_PAIRS";
+  }
+
   ClassName boxed() {
     return (ClassName) primitive.box();
   }

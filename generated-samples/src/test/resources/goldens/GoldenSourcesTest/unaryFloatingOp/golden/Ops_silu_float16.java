@@ -118,20 +118,20 @@ final class Ops_silu_float16 implements ElementwiseKernel {
     long bound = FLOATS.loopBound(n);
     for (long i = 0; i < bound; i += LANES) {
       IntVector half = ((IntVector) ShortVector.fromMemorySegment(SHORTS, xData, (xOff + i) * 2, ORDER).convertShape(ZERO_EXTEND_S2I, INTS, 0));
-      IntVector halfAbs = half.and(0x7FFF);
-      FloatVector halfValue = halfAbs.lanewise(LSHL, 13).add(0x38000000)
-              .blend(halfAbs.lanewise(LSHL, 13).or(0x7F800000), halfAbs.compare(GE, 0x7C00))
-              .blend(((FloatVector) halfAbs.convertShape(I2F, FLOATS, 0)).mul(0x1p-24f).reinterpretAsInts(), halfAbs.compare(LT, 0x400))
+      IntVector halfMagnitude = half.and(0x7FFF).lanewise(LSHL, 13);
+      FloatVector halfValue = halfMagnitude.reinterpretAsFloats().mul(0x1p112f).reinterpretAsInts()
+              .or(halfMagnitude.add(0x70800000).lanewise(ASHR, 31).and(0x7F800000))
               .or(half.and(0x8000).lanewise(LSHL, 16))
               .reinterpretAsFloats();
       FloatVector x = halfValue;
       FloatVector result = x.div(x.neg().lanewise(EXP).add(1.0f));
       IntVector singleBits = result.reinterpretAsInts();
       IntVector singleAbs = singleBits.and(0x7FFFFFFF);
-      IntVector halfBits = singleAbs.add(0xC8000FFF).add(singleAbs.lanewise(LSHR, 13).and(1)).lanewise(LSHR, 13)
-              .blend(singleAbs.reinterpretAsFloats().add(0.5f).reinterpretAsInts().sub(0x3F000000), singleAbs.compare(LT, 0x38800000))
-              .blend(0x7C00, singleAbs.compare(GE, 0x47800000))
-              .blend(0x7E00, singleAbs.compare(GT, 0x7F800000))
+      IntVector halfRounded = singleAbs.and(0x7F800000).max(0x38800000).add(0x07800000).reinterpretAsFloats()
+              .add(singleAbs.reinterpretAsFloats().mul(0x1p112f).mul(0x1p-110f))
+              .reinterpretAsInts();
+      IntVector halfFinite = halfRounded.lanewise(LSHR, 13).and(0x7C00).add(halfRounded.and(0xFFF));
+      IntVector halfBits = halfFinite.lanewise(XOR, halfFinite.lanewise(XOR, 0x7E00).and(singleAbs.add(0x007FFFFF).lanewise(ASHR, 31)))
               .or(singleBits.lanewise(LSHR, 16).and(0x8000));
       ShortVector stored = ((ShortVector) halfBits.convertShape(I2S, SHORTS, 0));
       stored.intoMemorySegment(outData, (outOff + i) * 2, ORDER);
@@ -146,10 +146,9 @@ final class Ops_silu_float16 implements ElementwiseKernel {
       long xOff) {
     long bound = FLOATS.loopBound(n);
     IntVector half = ((IntVector) ShortVector.broadcast(SHORTS, xData.getAtIndex(JAVA_SHORT_UNALIGNED, xOff)).convertShape(ZERO_EXTEND_S2I, INTS, 0));
-    IntVector halfAbs = half.and(0x7FFF);
-    FloatVector halfValue = halfAbs.lanewise(LSHL, 13).add(0x38000000)
-            .blend(halfAbs.lanewise(LSHL, 13).or(0x7F800000), halfAbs.compare(GE, 0x7C00))
-            .blend(((FloatVector) halfAbs.convertShape(I2F, FLOATS, 0)).mul(0x1p-24f).reinterpretAsInts(), halfAbs.compare(LT, 0x400))
+    IntVector halfMagnitude = half.and(0x7FFF).lanewise(LSHL, 13);
+    FloatVector halfValue = halfMagnitude.reinterpretAsFloats().mul(0x1p112f).reinterpretAsInts()
+            .or(halfMagnitude.add(0x70800000).lanewise(ASHR, 31).and(0x7F800000))
             .or(half.and(0x8000).lanewise(LSHL, 16))
             .reinterpretAsFloats();
     FloatVector x = halfValue;
@@ -157,10 +156,11 @@ final class Ops_silu_float16 implements ElementwiseKernel {
       FloatVector result = x.div(x.neg().lanewise(EXP).add(1.0f));
       IntVector singleBits = result.reinterpretAsInts();
       IntVector singleAbs = singleBits.and(0x7FFFFFFF);
-      IntVector halfBits = singleAbs.add(0xC8000FFF).add(singleAbs.lanewise(LSHR, 13).and(1)).lanewise(LSHR, 13)
-              .blend(singleAbs.reinterpretAsFloats().add(0.5f).reinterpretAsInts().sub(0x3F000000), singleAbs.compare(LT, 0x38800000))
-              .blend(0x7C00, singleAbs.compare(GE, 0x47800000))
-              .blend(0x7E00, singleAbs.compare(GT, 0x7F800000))
+      IntVector halfRounded = singleAbs.and(0x7F800000).max(0x38800000).add(0x07800000).reinterpretAsFloats()
+              .add(singleAbs.reinterpretAsFloats().mul(0x1p112f).mul(0x1p-110f))
+              .reinterpretAsInts();
+      IntVector halfFinite = halfRounded.lanewise(LSHR, 13).and(0x7C00).add(halfRounded.and(0xFFF));
+      IntVector halfBits = halfFinite.lanewise(XOR, halfFinite.lanewise(XOR, 0x7E00).and(singleAbs.add(0x007FFFFF).lanewise(ASHR, 31)))
               .or(singleBits.lanewise(LSHR, 16).and(0x8000));
       ShortVector stored = ((ShortVector) halfBits.convertShape(I2S, SHORTS, 0));
       stored.intoMemorySegment(outData, (outOff + i) * 2, ORDER);
@@ -181,20 +181,20 @@ final class Ops_silu_float16 implements ElementwiseKernel {
         xLanes[k] = xData.getAtIndex(JAVA_SHORT_UNALIGNED, xOff + (i + k) * xStride);
       }
       IntVector half = ((IntVector) ShortVector.fromArray(SHORTS, xLanes, 0).convertShape(ZERO_EXTEND_S2I, INTS, 0));
-      IntVector halfAbs = half.and(0x7FFF);
-      FloatVector halfValue = halfAbs.lanewise(LSHL, 13).add(0x38000000)
-              .blend(halfAbs.lanewise(LSHL, 13).or(0x7F800000), halfAbs.compare(GE, 0x7C00))
-              .blend(((FloatVector) halfAbs.convertShape(I2F, FLOATS, 0)).mul(0x1p-24f).reinterpretAsInts(), halfAbs.compare(LT, 0x400))
+      IntVector halfMagnitude = half.and(0x7FFF).lanewise(LSHL, 13);
+      FloatVector halfValue = halfMagnitude.reinterpretAsFloats().mul(0x1p112f).reinterpretAsInts()
+              .or(halfMagnitude.add(0x70800000).lanewise(ASHR, 31).and(0x7F800000))
               .or(half.and(0x8000).lanewise(LSHL, 16))
               .reinterpretAsFloats();
       FloatVector x = halfValue;
       FloatVector result = x.div(x.neg().lanewise(EXP).add(1.0f));
       IntVector singleBits = result.reinterpretAsInts();
       IntVector singleAbs = singleBits.and(0x7FFFFFFF);
-      IntVector halfBits = singleAbs.add(0xC8000FFF).add(singleAbs.lanewise(LSHR, 13).and(1)).lanewise(LSHR, 13)
-              .blend(singleAbs.reinterpretAsFloats().add(0.5f).reinterpretAsInts().sub(0x3F000000), singleAbs.compare(LT, 0x38800000))
-              .blend(0x7C00, singleAbs.compare(GE, 0x47800000))
-              .blend(0x7E00, singleAbs.compare(GT, 0x7F800000))
+      IntVector halfRounded = singleAbs.and(0x7F800000).max(0x38800000).add(0x07800000).reinterpretAsFloats()
+              .add(singleAbs.reinterpretAsFloats().mul(0x1p112f).mul(0x1p-110f))
+              .reinterpretAsInts();
+      IntVector halfFinite = halfRounded.lanewise(LSHR, 13).and(0x7C00).add(halfRounded.and(0xFFF));
+      IntVector halfBits = halfFinite.lanewise(XOR, halfFinite.lanewise(XOR, 0x7E00).and(singleAbs.add(0x007FFFFF).lanewise(ASHR, 31)))
               .or(singleBits.lanewise(LSHR, 16).and(0x8000));
       ShortVector stored = ((ShortVector) halfBits.convertShape(I2S, SHORTS, 0));
       stored.intoArray(outLanes, 0);
