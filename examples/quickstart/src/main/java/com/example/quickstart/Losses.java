@@ -1,0 +1,17 @@
+package com.example.quickstart;
+
+import dev.ufunc4j.annotation.Elementwise;
+import dev.ufunc4j.annotation.Scalar;
+
+/** Ops of this project. The processor generates {@code LossesOps} from them at compile time. */
+public final class Losses {
+
+  private Losses() {}
+
+  /** Huber loss of {@code prediction - target}: quadratic within {@code delta}, linear beyond. */
+  @Elementwise
+  public static double huber(double prediction, double target, @Scalar double delta) {
+    final double error = Math.abs(prediction - target);
+    return error <= delta ? 0.5 * error * error : delta * (error - 0.5 * delta);
+  }
+}
