@@ -127,7 +127,9 @@ class ComplexKernelTest {
         return m.div(m.mul(m.sub(t[0], t[1]), sum), m.real(2));
       },
       "equal", (m, t, s) -> Arith.equal(t[0], t[1]),
-      "notEqual", (m, t, s) -> !Arith.equal(t[0], t[1]));
+      "notEqual", (m, t, s) -> !Arith.equal(t[0], t[1]),
+      "axpby", (m, t, s) -> m.add(m.mul(m.real(s[0]), t[0]), m.mul(m.real(s[1]), t[1])),
+      "scale", (m, t, s) -> m.mul(t[0], m.real(s[0])));
 
   private static final List<DType> DTYPES =
       Arrays.stream(DType.values()).filter(d -> !d.isFloat8()).toList();
@@ -332,9 +334,12 @@ class ComplexKernelTest {
     for (int k = 0; k < Math.min(2, pools.size()); k++) {
       pairs *= pools.get(k).size();
     }
-    List<double[]> scalarSets = op.scalarParams().isEmpty()
+    // One set of values per scalar parameter count (axpby has two).
+    int nScalars = op.scalarParams().size();
+    List<double[]> scalarSets = nScalars == 0
         ? List.of(new double[0])
-        : List.of(new double[] {2.5}, new double[] {-0.75});
+        : List.of(java.util.Arrays.copyOf(new double[] {2.5, -1.25}, nScalars),
+            java.util.Arrays.copyOf(new double[] {-0.75, 3.0}, nScalars));
     for (double[] scalars : scalarSets) {
       for (KernelConformanceTest.Layout layout : KernelConformanceTest.layouts(inputs.size(), pairs)) {
         checkLayout(op, entry, ref, kernel, layout, pools, scalars);
