@@ -116,18 +116,23 @@ class ComplexKernelTest {
     Object eval(Arith m, C[] t, double[] scalars);
   }
 
-  private static final Map<String, Reference> REFERENCES = Map.of(
-      "add", (m, t, s) -> m.add(t[0], t[1]),
-      "axpy", (m, t, s) -> m.add(t[0], m.mul(m.real(s[0]), t[1])),
-      "mul", (m, t, s) -> m.mul(t[0], t[1]),
-      "div", (m, t, s) -> m.div(t[0], t[1]),
-      "neg", (m, t, s) -> m.neg(t[0]),
-      "diffOfSquares", (m, t, s) -> {
+  private static final Map<String, Reference> REFERENCES = Map.ofEntries(
+      Map.entry("add", (m, t, s) -> m.add(t[0], t[1])),
+      Map.entry("axpy", (m, t, s) -> m.add(t[0], m.mul(m.real(s[0]), t[1]))),
+      Map.entry("mul", (m, t, s) -> m.mul(t[0], t[1])),
+      Map.entry("div", (m, t, s) -> m.div(t[0], t[1])),
+      Map.entry("neg", (m, t, s) -> m.neg(t[0])),
+      Map.entry("diffOfSquares", (m, t, s) -> {
         C sum = m.add(t[0], t[1]);
         return m.div(m.mul(m.sub(t[0], t[1]), sum), m.real(2));
-      },
-      "equal", (m, t, s) -> Arith.equal(t[0], t[1]),
-      "notEqual", (m, t, s) -> !Arith.equal(t[0], t[1]));
+      }),
+      Map.entry("equal", (m, t, s) -> Arith.equal(t[0], t[1])),
+      Map.entry("notEqual", (m, t, s) -> !Arith.equal(t[0], t[1])),
+      // Blends.axpby: alpha * a + beta * b.
+      Map.entry("axpby", (m, t, s) ->
+          m.add(m.mul(m.real(s[0]), t[0]), m.mul(m.real(s[1]), t[1]))),
+      // Internal.scale (the facade's test op): out * factor.
+      Map.entry("scale", (m, t, s) -> m.mul(t[0], m.real(s[0]))));
 
   private static final List<DType> DTYPES =
       Arrays.stream(DType.values()).filter(d -> !d.isFloat8()).toList();
@@ -332,14 +337,21 @@ class ComplexKernelTest {
     for (int k = 0; k < Math.min(2, pools.size()); k++) {
       pairs *= pools.get(k).size();
     }
-    List<double[]> scalarSets = op.scalarParams().isEmpty()
+    int n = op.scalarParams().size();
+    List<double[]> scalarSets = n == 0
         ? List.of(new double[0])
-        : List.of(new double[] {2.5}, new double[] {-0.75});
+        : List.of(filled(n, 2.5), filled(n, -0.75));
     for (double[] scalars : scalarSets) {
       for (KernelConformanceTest.Layout layout : KernelConformanceTest.layouts(inputs.size(), pairs)) {
         checkLayout(op, entry, ref, kernel, layout, pools, scalars);
       }
     }
+  }
+
+  private static double[] filled(int n, double value) {
+    double[] a = new double[n];
+    Arrays.fill(a, value);
+    return a;
   }
 
   private static void checkLayout(ElementwiseOp op, int entry, Reference ref,

@@ -91,9 +91,9 @@ class FacadeTest {
     for (Method m : SamplesOps.class.getDeclaredMethods()) {
       ops.add(m.getName());
     }
-    assertEquals(new TreeSet<>(List.of("add", "axpy", "ceil", "clamp", "div", "floor",
-        "less", "logicalXor", "mix", "relu", "rint", "safeRem", "shifts", "signs", "silu",
-        "wave", "where")), ops);
+    assertEquals(new TreeSet<>(List.of("add", "axpy", "ceil", "clamp", "diffOfSquares", "div",
+        "equal", "floor", "less", "logicalXor", "mix", "mul", "neg", "notEqual", "relu", "rint",
+        "safeRem", "shifts", "signs", "silu", "wave", "where")), ops);
   }
 
   private static List<String> signatures(String name) {
@@ -242,7 +242,8 @@ class FacadeTest {
         "add: number argument 'b' must be a Java integral or floating number");
     assertMessage(() -> SamplesOps.axpy(INTS, INTS, null), "axpy: scalar argument 'alpha'");
     assertMessage(() -> SamplesOps.where(INTS, INTS, 1),
-        "where expected condition 'condition' to be a boolean tensor");
+        "where expected condition to be a boolean tensor, but got a tensor with dtype Int"
+            + " (argument 'condition')");
     assertMessage(() -> SamplesOps.relu(INTS, Tensor.zeros(DType.INT32, 2)),
         "relu: output with shape [2]");
   }
