@@ -73,7 +73,13 @@ public class OpsBench {
     if (dtype.isIntegral(true)) {
       t = Tensor.randint(seed, dtype == DType.UINT8 ? 0 : -100, 100, dtype, shape);
     } else if (dtype.isComplex()) {
-      t = Tensor.randn(seed, dtype, shape);
+      // (re, im) pairs from a float64 normal sample, converted to the complex dtype.
+      long n = 1;
+      for (long d : shape) {
+        n *= d;
+      }
+      double[] parts = Tensor.randn(seed, DType.FLOAT64, 2 * n).toDoubleArray();
+      t = Tensor.ofComplex(parts, dtype, shape);
     } else {
       t = Tensor.randn(seed, DType.FLOAT32, shape).to(dtype);
     }
