@@ -49,7 +49,7 @@ public final class Demo {
     v.addInPlace(1);
     System.out.println("  v.addInPlace(1) -> v = " + v);
     System.out.println(
-        "  v.addInPlace(float32 tensor) -> "
+        "  v.addInPlace(float32 tensor) -> refused: "
             + refusal(() -> v.addInPlace(Tensor.of(new float[] {1, 2, 3}, 3))) + "; v = " + v);
   }
 
@@ -67,7 +67,7 @@ public final class Demo {
       call.run();
       return "no error";
     } catch (IllegalArgumentException e) {
-      return "refused: " + e.getMessage();
+      return e.getMessage();
     }
   }
 }
