@@ -6,17 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.google.gson.JsonArray;
-import com.google.gson.JsonElement;
-import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
@@ -26,53 +19,36 @@ import org.junit.jupiter.api.function.Executable;
  */
 class BroadcastTest {
 
-  private static List<JsonObject> goldenCases() throws IOException {
-    try (InputStream in = BroadcastTest.class.getResourceAsStream("/golden/broadcast.json")) {
-      if (in == null) {
-        throw new IllegalStateException(
-            "golden/broadcast.json is missing: run tools/oracle/regenerate.sh and commit it");
-      }
-      List<JsonObject> cases = new ArrayList<>();
-      for (JsonElement e :
-          JsonParser.parseReader(new InputStreamReader(in, StandardCharsets.UTF_8))
-              .getAsJsonObject()
-              .getAsJsonArray("cases")) {
-        cases.add(e.getAsJsonObject());
-      }
-      return cases;
+  private static List<Map<String, Object>> goldenCases() {
+    List<Map<String, Object>> cases = new ArrayList<>();
+    Map<String, Object> file = GoldenTensors.map(Json.resource("/golden/broadcast.json"));
+    for (Object c : GoldenTensors.list(file.get("cases"))) {
+      cases.add(GoldenTensors.map(c));
     }
-  }
-
-  private static long[] shape(JsonElement e) {
-    JsonArray a = e.getAsJsonArray();
-    long[] s = new long[a.size()];
-    for (int i = 0; i < s.length; i++) {
-      s[i] = a.get(i).getAsLong();
-    }
-    return s;
+    return cases;
   }
 
   @Test
-  void everyGoldenCaseMatchesPyTorch() throws IOException {
-    List<JsonObject> cases = goldenCases();
+  void everyGoldenCaseMatchesPyTorch() {
+    List<Map<String, Object>> cases = goldenCases();
     assertTrue(cases.size() >= 300, "golden cases: " + cases.size());
-    assertTrue(cases.stream().filter(c -> c.has("error")).count() >= 50);
+    assertTrue(cases.stream().filter(c -> c.containsKey("error")).count() >= 50);
     List<Executable> checks = new ArrayList<>();
-    for (JsonObject c : cases) {
-      JsonArray in = c.getAsJsonArray("shapes");
+    for (Map<String, Object> c : cases) {
+      List<Object> in = GoldenTensors.list(c.get("shapes"));
       long[][] shapes = new long[in.size()][];
       for (int i = 0; i < shapes.length; i++) {
-        shapes[i] = shape(in.get(i));
+        shapes[i] = GoldenTensors.longs(in.get(i));
       }
       String what = Arrays.deepToString(shapes);
       checks.add(
           () -> {
-            if (c.has("result")) {
-              assertArrayEquals(shape(c.get("result")), Broadcast.shapes(shapes), what);
+            if (c.containsKey("result")) {
+              assertArrayEquals(GoldenTensors.longs(c.get("result")), Broadcast.shapes(shapes), what);
             } else {
               BroadcastException e =
                   assertThrows(BroadcastException.class, () -> Broadcast.shapes(shapes), what);
-              String torch = c.get("error").getAsString();
+              String torch = (String) c.get("error");
               // Two operands: PyTorch's text exactly; more: PyTorch's text, then which operand.
               if (shapes.length == 2) {
                 assertEquals(torch, e.getMessage(), what);
