@@ -330,10 +330,16 @@ public final class Ops {
   }
 
   public static Tensor pow(Tensor a, Number b) {
-    return Dispatch.apply(Builtins_pow.OP, null, a, Dispatch.wrap(Builtins_pow.OP, 1, b));
+    return pow(a, b, null);
   }
 
+  /** PyTorch refuses an integral tensor to a negative integral power given as a number. */
   public static Tensor pow(Tensor a, Number b, Tensor out) {
+    if (a != null && a.dtype().isIntegral(true) && b != null
+        && !(b instanceof Double || b instanceof Float) && b.longValue() < 0) {
+      throw new IllegalArgumentException(
+          "pow: Integers to negative integer powers are not allowed.");
+    }
     return Dispatch.apply(Builtins_pow.OP, out, a, Dispatch.wrap(Builtins_pow.OP, 1, b));
   }
 
