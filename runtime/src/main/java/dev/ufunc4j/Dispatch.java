@@ -9,9 +9,7 @@ import dev.ufunc4j.internal.Parallel;
 import dev.ufunc4j.kernel.ElementwiseKernel;
 import dev.ufunc4j.kernel.ElementwiseOp;
 import java.lang.foreign.MemorySegment;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * Runs an {@link ElementwiseOp} on tensors: promotion, broadcasting, {@code out=} checks, the
@@ -53,6 +51,10 @@ public final class Dispatch {
    * @return the result: {@code out} when given
    */
   public static Tensor apply(ElementwiseOp op, Tensor out, Tensor[] inputs, Object[] scalars) {
+    Tensor fast = sameShapeContiguous(op, out, inputs, scalars);
+    if (fast != null) {
+      return fast;
+    }
     if (op == null) {
       throw new IllegalArgumentException("op must not be null");
     }
@@ -98,16 +100,21 @@ public final class Dispatch {
     }
 
     // Common dtype over tensors and wrapped scalars; then the op's mode.
-    List<Object> promoting = new ArrayList<>(inputs.length + nScalars);
+    Object[] promoting = new Object[inputs.length + nScalars];
+    int nPromoting = 0;
     for (int i = 0; i < inputs.length; i++) {
       if (!op.isConditionOperand(i)) {
-        promoting.add(inputs[i]);
+        promoting[nPromoting++] = inputs[i];
       }
     }
-    promoting.addAll(Arrays.asList(scalars));
+    System.arraycopy(scalars, 0, promoting, nPromoting, nScalars);
+    nPromoting += nScalars;
+    if (nPromoting < promoting.length) {
+      promoting = Arrays.copyOf(promoting, nPromoting);
+    }
     DType common;
     try {
-      common = Promotion.resultType(promoting.toArray());
+      common = Promotion.resultType(promoting);
     } catch (PromotionException e) {
       throw new PromotionException(name + ": " + e.getMessage());
     }
@@ -204,6 +211,132 @@ public final class Dispatch {
             + (value == null ? "null" : value.getClass().getName()));
   }
 
+  /**
+   * The common call, planned in a few comparisons: every operand a dimensioned, contiguous tensor
+   * of one dtype and one shape, no scalars, and a target (if any) of that shape and of the kernel's
+   * result dtype that either is an input exactly or shares no memory with them. Then the common
+   * dtype is the operands' own (PyTorch's result_type of equal dtypes), nothing broadcasts, and the
+   * loop is one contiguous row. Returns null when any of that does not hold, or when the op can
+   * fail midway while a target must stay untouched; the general path then decides, and reports
+   * every error. Measured per call in benchmarks/RESULTS.md (tiny_8, tiny_4x4).
+   */
+  private static Tensor sameShapeContiguous(
+      ElementwiseOp op, Tensor out, Tensor[] inputs, Object[] scalars) {
+    if (op == null || inputs == null || inputs.length == 0 || inputs.length != op.arity()
+        || inputs.length >= UNIT_STRIDES.length || scalars == null || scalars.length != 0) {
+      return null;
+    }
+    Tensor first = inputs[0];
+    if (first == null) {
+      return null;
+    }
+    DType dtype = first.dtype();
+    long[] shape = first.shapeRef();
+    if (shape.length == 0 || dtype.isFloat8() || !first.isContiguous()) {
+      return null;
+    }
+    for (int i = 1; i < inputs.length; i++) {
+      Tensor t = inputs[i];
+      if (t == null || t.dtype() != dtype || op.isConditionOperand(i) || !t.isContiguous()
+          || !Arrays.equals(t.shapeRef(), shape)) {
+        return null;
+      }
+    }
+    if (op.isConditionOperand(0)) {
+      return null;
+    }
+    DType promoted =
+        op.promote() == Promote.INT_TO_FLOAT && dtype.isIntegral(true)
+            ? Promotion.DEFAULT_FLOAT
+            : dtype;
+    DType[] dtypes = new DType[inputs.length];
+    Arrays.fill(dtypes, dtype);
+    int entry = op.entryPromotedTo(promoted, dtypes);
+    if (entry < 0) {
+      return null;
+    }
+    DType result = op.entryResult(entry);
+    if (result != (op.isPredicate() ? DType.BOOL : promoted)) {
+      return null;
+    }
+    Tensor target;
+    if (out == null) {
+      target = Tensor.emptyUninitialized(result, shape);
+    } else {
+      if (out.dtype() != result || !out.isContiguous() || !Arrays.equals(out.shapeRef(), shape)
+          || (op.mayThrow() && op.entryCompute(entry).isIntegral(true))) {
+        return null;
+      }
+      for (Tensor in : inputs) {
+        if (!exactlyOrNotAliased(out, in)) {
+          return null;
+        }
+      }
+      target = out;
+    }
+    long n = target.numel();
+    if (n == 0) {
+      return target;
+    }
+    int arity = inputs.length;
+    MemorySegment[] segments = new MemorySegment[arity + 1];
+    long[] offsets = new long[arity + 1];
+    segments[0] = target.segment();
+    offsets[0] = target.offset();
+    for (int i = 0; i < arity; i++) {
+      segments[i + 1] = inputs[i].segment();
+      offsets[i + 1] = inputs[i].offset();
+    }
+    long[] strides = UNIT_STRIDES[arity];
+    ElementwiseKernel kernel = op.kernel(entry);
+    try {
+      if (Parallel.threads() > 1 && n >= 2 * Parallel.grainSize()) {
+        LoopPlan plan = LoopPlan.of(new long[] {n}, UNIT_STRIDE_COLUMNS[arity]);
+        Parallel.run(kernel, plan, segments, offsets, NO_FLOATS, NO_LONGS);
+      } else {
+        kernel.run(1, new long[] {n}, segments, offsets, strides, NO_FLOATS, NO_LONGS);
+      }
+    } catch (ArithmeticException e) {
+      throw new ArithmeticException(op.name() + ": ZeroDivisionError (" + e.getMessage() + ")");
+    }
+    return target;
+  }
+
+  /** Rank-1 unit strides for the output and {@code k} inputs: {@code UNIT_STRIDES[k]}. */
+  private static final long[][] UNIT_STRIDES = new long[8][];
+
+  /** The same, one array per operand, as {@link LoopPlan#of} takes them. */
+  private static final long[][][] UNIT_STRIDE_COLUMNS = new long[8][][];
+
+  private static final double[] NO_FLOATS = {};
+  private static final long[] NO_LONGS = {};
+
+  static {
+    for (int k = 0; k < UNIT_STRIDES.length; k++) {
+      UNIT_STRIDES[k] = new long[k + 1];
+      Arrays.fill(UNIT_STRIDES[k], 1);
+      UNIT_STRIDE_COLUMNS[k] = new long[k + 1][];
+      for (int i = 0; i <= k; i++) {
+        UNIT_STRIDE_COLUMNS[k][i] = new long[] {1};
+      }
+    }
+  }
+
+  /**
+   * For two contiguous tensors of one shape: true when {@code in} is exactly {@code out} (same
+   * storage, offset and dtype) or their byte ranges are disjoint.
+   */
+  private static boolean exactlyOrNotAliased(Tensor out, Tensor in) {
+    long outStart = out.segment().address() + out.offset() * out.dtype().byteSize();
+    long inStart = in.segment().address() + in.offset() * in.dtype().byteSize();
+    if (outStart == inStart && out.dtype() == in.dtype()) {
+      return true;
+    }
+    long outEnd = outStart + out.numel() * out.dtype().byteSize();
+    long inEnd = inStart + in.numel() * in.dtype().byteSize();
+    return outEnd <= inStart || inEnd <= outStart;
+  }
+
   private static boolean mixed(ElementwiseOp op, DType[] dtypes) {
     DType first = null;
     for (int i = 0; i < dtypes.length; i++) {
@@ -243,8 +376,8 @@ public final class Dispatch {
       offsets[i + 1] = operands[i].offset();
     }
     LoopPlan plan = LoopPlan.of(shape, strides);
-    double[] floatScalars = new double[scalars.length];
-    long[] intScalars = new long[scalars.length];
+    double[] floatScalars = scalars.length == 0 ? NO_FLOATS : new double[scalars.length];
+    long[] intScalars = scalars.length == 0 ? NO_LONGS : new long[scalars.length];
     for (int i = 0; i < scalars.length; i++) {
       Object s = scalars[i];
       if (s instanceof Boolean b) {

@@ -684,31 +684,43 @@ public final class Tensor implements TensorLike {
 
   /**
    * A tensor of {@code dtype} and {@code shape} with zeroed contents (storage is always zeroed;
-   * PyTorch's {@code empty} leaves it undefined). The planner allocates results with this.
+   * PyTorch's {@code empty} leaves it undefined).
    */
   public static Tensor empty(DType dtype, long... shape) {
     checkDtype(dtype);
     long[] s = checkShape(shape);
-    long n = numelOf(s);
+    return new Tensor(allocate(dtype, s, true), dtype, s, contiguousStrides(s), 0, false);
+  }
+
+  /**
+   * A tensor of {@code shape} laid out with {@code strides}, which must be a permutation of the
+   * contiguous strides of {@code shape} (the planner's layout-following results). Its contents are
+   * unspecified: the caller writes every element (a kernel's output).
+   */
+  static Tensor emptyStrided(DType dtype, long[] shape, long[] strides) {
+    return new Tensor(allocate(dtype, shape, false), dtype, shape.clone(), strides.clone(), 0, false);
+  }
+
+  /** A C-contiguous tensor whose contents are unspecified: the caller writes every element. */
+  static Tensor emptyUninitialized(DType dtype, long[] shape) {
+    return new Tensor(
+        allocate(dtype, shape, false), dtype, shape.clone(), contiguousStrides(shape), 0, false);
+  }
+
+  /** Storage for a dense tensor of {@code shape}, zeroed or not, in the current scope's arena. */
+  private static MemorySegment allocate(DType dtype, long[] shape, boolean zeroed) {
+    long n = numelOf(shape);
     long bytes;
     try {
       bytes = Math.multiplyExact(n, (long) dtype.byteSize());
     } catch (ArithmeticException e) {
       throw new IllegalArgumentException(
-          "shape " + Arrays.toString(s) + " of " + dtype + " needs more than 2^63 bytes");
+          "shape " + Arrays.toString(shape) + " of " + dtype + " needs more than 2^63 bytes");
     }
     Arena arena = TensorScope.currentArena();
-    MemorySegment seg = NativeMemory.allocate(bytes, arena);
-    return new Tensor(seg, dtype, s, contiguousStrides(s), 0, false);
-  }
-
-  /**
-   * A zeroed tensor of {@code shape} laid out with {@code strides}, which must be a permutation of
-   * the contiguous strides of {@code shape} (the planner's layout-following results).
-   */
-  static Tensor emptyStrided(DType dtype, long[] shape, long[] strides) {
-    Tensor flat = empty(dtype, numelOf(shape));
-    return new Tensor(flat.segment, dtype, shape.clone(), strides.clone(), 0, false);
+    return zeroed
+        ? NativeMemory.allocate(bytes, arena)
+        : NativeMemory.allocateUninitialized(bytes, arena);
   }
 
   /** A tensor of zeros. */

@@ -7,8 +7,12 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
+import java.util.ArrayDeque;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Tensor storage: zeroed, 64-byte-aligned native segments. Internal API.
@@ -20,10 +24,15 @@ import java.util.concurrent.atomic.AtomicLong;
  * pages cut page faults by 512×. Measured numbers are in {@code docs/runtime.md}. Where the native
  * calls are unavailable (not Linux, or native access denied) every block comes from the arena.
  *
+ * <p>A freed mapped block is not unmapped but kept in a cache by length (up to {@code
+ * ufunc4j.blockCacheBytes}, 1 GiB) and handed to the next allocation of that length: it is
+ * already faulted in and backed by huge pages. Blocks of at most {@link #SMALL_MAX} bytes for the
+ * GC are slices of shared 64 KiB slabs, so a small tensor costs no arena and no cleaner of its own.
+ *
  * <p>Native memory owned by {@link Arena#ofAuto()} is freed only after the GC finds the tensor
  * unreachable, and the GC does not see native memory pressure; like {@code DirectByteBuffer}, we
  * count live automatic mapped bytes and ask for a collection when they pass {@link
- * #gcTriggerBytes()}.
+ * #gcTriggerBytes()}. Measured numbers for all of this are in {@code docs/runtime.md}.
  */
 // mmap/madvise downcalls and reinterpret are restricted FFM methods: the build and README run the
 // JVM with --enable-native-access=ALL-UNNAMED; without it JDK 25 prints one warning and proceeds.
@@ -89,13 +98,34 @@ public final class NativeMemory {
     MADVISE = mmap == null ? null : madvise;
   }
 
+  /** Bytes of mapped blocks handed out to GC-managed owners and not yet returned. */
   private static final AtomicLong LIVE_AUTO_BYTES = new AtomicLong();
-  private static final long GC_TRIGGER =
-      Long.getLong("ufunc4j.gcTriggerBytes", Math.max(1L << 30, Runtime.getRuntime().maxMemory()));
 
-  /** Live bytes of automatic (GC-freed) storage above which an allocation requests a GC. */
+  private static final long GC_BASE = Long.getLong("ufunc4j.gcTriggerBytes", 1L << 30);
+
+  /** Live automatic mapped bytes at which the next allocation asks for a collection. */
+  private static volatile long gcThreshold = GC_BASE;
+
+  private static final long CACHE_LIMIT = Long.getLong("ufunc4j.blockCacheBytes", 1L << 30);
+
+  /** Freed mapped blocks kept for reuse, by mapped length: faulted in and huge-page backed. */
+  private static final BlockCache CACHE = new BlockCache(CACHE_LIMIT);
+
+  /** One collecting thread at a time (not the cache's lock: the cleaner needs that one). */
+  private static final Object COLLECT_LOCK = new Object();
+
+  /** Blocks up to this size are carved from shared slabs (GC-managed storage only). */
+  static final long SMALL_MAX = 1024;
+
+  private static final long SLAB_BYTES = 64L << 10;
+  private static final AtomicReference<Slab> SLAB = new AtomicReference<>(Slab.create());
+
+  /**
+   * Live bytes of automatic mapped storage above which an allocation requests a GC; it starts at
+   * {@code ufunc4j.gcTriggerBytes} (1 GiB) and grows to twice what stays live after a collection.
+   */
   public static long gcTriggerBytes() {
-    return GC_TRIGGER;
+    return gcThreshold;
   }
 
   /** True when large blocks are mapped with huge-page advice (Linux with native access). */
@@ -103,39 +133,140 @@ public final class NativeMemory {
     return MMAP != null;
   }
 
+  /** Bytes of freed mapped blocks currently kept for reuse. */
+  public static long cachedBytes() {
+    return CACHE.bytes();
+  }
+
   /**
    * A zeroed, 64-byte-aligned segment of {@code bytes} bytes owned by {@code arena}, or by the GC
    * when {@code arena} is null.
    */
   public static MemorySegment allocate(long bytes, Arena arena) {
-    return allocate(bytes, arena, true);
+    return allocate(bytes, arena, true, true);
   }
 
   /**
-   * Like {@link #allocate(long, Arena)}; {@code adviseHugePages} false maps large blocks without
-   * the advice (for the measurement in {@code docs/runtime.md}).
+   * Like {@link #allocate(long, Arena)}, but the contents are unspecified: for a result that the
+   * caller overwrites entirely (a kernel's output), which saves zeroing a reused block.
    */
-  public static MemorySegment allocate(long bytes, Arena arena, boolean adviseHugePages) {
+  public static MemorySegment allocateUninitialized(long bytes, Arena arena) {
+    return allocate(bytes, arena, true, false);
+  }
+
+  /**
+   * A fresh zeroed block, never a reused one; {@code adviseHugePages} false maps large blocks
+   * without the advice (for the measurement in {@code docs/runtime.md}).
+   */
+  static MemorySegment allocateFresh(long bytes, Arena arena, boolean adviseHugePages) {
+    checkSize(bytes);
+    if (bytes >= HUGE_THRESHOLD && MMAP != null) {
+      long rounded = roundUp(bytes, HUGE_PAGE);
+      return wrap(map(rounded, adviseHugePages), rounded, bytes, arena, false);
+    }
+    return arena.allocate(Math.max(bytes, 1), ALIGNMENT).asSlice(0, bytes);
+  }
+
+  private static MemorySegment allocate(long bytes, Arena arena, boolean advise, boolean zero) {
+    checkSize(bytes);
+    boolean auto = arena == null;
+    if (bytes >= HUGE_THRESHOLD && MMAP != null) {
+      long rounded = roundUp(bytes, HUGE_PAGE);
+      if (auto && LIVE_AUTO_BYTES.get() + rounded > gcThreshold) {
+        collect(rounded);
+      }
+      long address = CACHE.take(rounded);
+      boolean reused = address != 0;
+      if (!reused) {
+        address = map(rounded, advise);
+      }
+      MemorySegment seg = wrap(address, rounded, bytes, auto ? Arena.ofAuto() : arena, auto);
+      if (reused && zero) {
+        seg.fill((byte) 0);
+      }
+      return seg;
+    }
+    if (auto && bytes <= SMALL_MAX) {
+      return smallBlock(bytes);
+    }
+    // Mid-size blocks are malloc'd: their arenas die with young garbage, so they are not counted.
+    Arena owner = auto ? Arena.ofAuto() : arena;
+    return owner.allocate(Math.max(bytes, 1), ALIGNMENT).asSlice(0, bytes);
+  }
+
+  private static void checkSize(long bytes) {
     if (bytes < 0) {
       throw new IllegalArgumentException("cannot allocate a negative byte count: " + bytes);
     }
-    boolean auto = arena == null;
-    if (auto && LIVE_AUTO_BYTES.get() + bytes > GC_TRIGGER) {
-      System.gc(); // frees storage of unreachable tensors (cleanup runs on a cleaner thread)
-    }
-    Arena owner = auto ? Arena.ofAuto() : arena;
-    MemorySegment seg;
-    if (bytes >= HUGE_THRESHOLD && MMAP != null) {
-      seg = map(bytes, owner, auto, adviseHugePages);
-    } else {
-      // Small blocks are not counted: they are malloc'd and their arenas die with young garbage.
-      seg = owner.allocate(Math.max(bytes, 1), ALIGNMENT).asSlice(0, bytes);
-    }
-    return seg;
   }
 
-  private static MemorySegment map(long bytes, Arena owner, boolean auto, boolean advise) {
-    long rounded = roundUp(bytes, HUGE_PAGE);
+  /**
+   * Too many automatic blocks are live (or unreachable but not yet found by the GC): collect,
+   * give the cleaner a moment to return the unreachable ones to the cache, and set the next
+   * threshold to twice what is still live, so that a program whose tensors really are live is not
+   * collected on every allocation (DirectByteBuffer's reservation works the same way).
+   */
+  private static void collect(long rounded) {
+    synchronized (COLLECT_LOCK) {
+      if (LIVE_AUTO_BYTES.get() + rounded <= gcThreshold) {
+        return; // another thread collected meanwhile
+      }
+      long before = LIVE_AUTO_BYTES.get();
+      System.gc();
+      // Cleanup actions run on the cleaner thread after the collection: wait briefly for them.
+      for (int spin = 0; spin < 50 && !CACHE.has(rounded) && LIVE_AUTO_BYTES.get() >= before;
+          spin++) {
+        sleepMillis(1);
+      }
+      for (int spin = 0; spin < 20 && !CACHE.has(rounded); spin++) {
+        Thread.yield();
+      }
+      gcThreshold = Math.max(GC_BASE, 2 * LIVE_AUTO_BYTES.get() + rounded);
+    }
+  }
+
+  private static void sleepMillis(long ms) {
+    try {
+      Thread.sleep(ms);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** A small GC-managed block: a slice of a shared zeroed slab, which lives while any slice does. */
+  private static MemorySegment smallBlock(long bytes) {
+    long size = Math.max(roundUp(bytes, ALIGNMENT), ALIGNMENT);
+    while (true) {
+      Slab slab = SLAB.get();
+      MemorySegment seg = slab.take(size, bytes);
+      if (seg != null) {
+        return seg;
+      }
+      SLAB.compareAndSet(slab, Slab.create());
+    }
+  }
+
+  /** A bump allocator over one zeroed block; slices are never reused, so they stay zero. */
+  private static final class Slab {
+    private final MemorySegment block;
+    private final AtomicLong top = new AtomicLong();
+
+    private Slab(MemorySegment block) {
+      this.block = block;
+    }
+
+    static Slab create() {
+      return new Slab(Arena.ofAuto().allocate(SLAB_BYTES, ALIGNMENT));
+    }
+
+    MemorySegment take(long size, long bytes) {
+      long at = top.getAndAdd(size);
+      return at + size <= SLAB_BYTES ? block.asSlice(at, bytes) : null;
+    }
+  }
+
+  /** Maps {@code rounded} bytes (a multiple of 2 MiB) at a 2 MiB-aligned address. */
+  private static long map(long rounded, boolean advise) {
     long length = rounded + HUGE_PAGE;
     long base;
     try {
@@ -157,19 +288,72 @@ public final class NativeMemory {
         // Advice is only advice: without it the kernel still serves 4 KiB pages.
       }
     }
+    return aligned;
+  }
+
+  /** The mapped block as a segment of {@code bytes} owned by {@code owner}; freed to the cache. */
+  private static MemorySegment wrap(
+      long address, long rounded, long bytes, Arena owner, boolean auto) {
     if (auto) {
       LIVE_AUTO_BYTES.addAndGet(rounded);
     }
-    return MemorySegment.ofAddress(aligned)
+    return MemorySegment.ofAddress(address)
         .reinterpret(
             bytes,
             owner,
             s -> {
-              unmap(aligned, rounded);
               if (auto) {
                 LIVE_AUTO_BYTES.addAndGet(-rounded);
               }
+              if (!CACHE.give(address, rounded)) {
+                unmap(address, rounded);
+              }
             });
+  }
+
+  /**
+   * Freed mapped blocks by length, up to a byte limit; beyond it a freed block is unmapped. A
+   * reused block is already faulted in and backed by huge pages, where a fresh mapping would
+   * fault 2 MiB at a time and, with transparent huge pages in {@code defrag=madvise} mode, may
+   * compact memory synchronously on each fault (measured in docs/runtime.md).
+   */
+  private static final class BlockCache {
+    private final long limit;
+    private final Map<Long, ArrayDeque<Long>> free = new HashMap<>();
+    private long bytes;
+
+    BlockCache(long limit) {
+      this.limit = limit;
+    }
+
+    synchronized long bytes() {
+      return bytes;
+    }
+
+    synchronized boolean has(long length) {
+      ArrayDeque<Long> q = free.get(length);
+      return q != null && !q.isEmpty();
+    }
+
+    /** A cached block of exactly {@code length} bytes, or 0. */
+    synchronized long take(long length) {
+      ArrayDeque<Long> q = free.get(length);
+      if (q == null || q.isEmpty()) {
+        return 0;
+      }
+      bytes -= length;
+      return q.pop();
+    }
+
+    /** Keeps the block for reuse; false when the cache is full (the caller unmaps it). */
+    synchronized boolean give(long address, long length) {
+      if (bytes + length > limit) {
+        return false;
+      }
+      bytes += length;
+      free.computeIfAbsent(length, k -> new ArrayDeque<>()).push(address);
+      return true;
+    }
   }
 
   private static void unmap(long address, long length) {

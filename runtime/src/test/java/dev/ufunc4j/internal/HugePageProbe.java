@@ -28,12 +28,12 @@ public final class HugePageProbe {
         });
         plain += time(() -> {
           try (Arena a = Arena.ofConfined()) {
-            fill(NativeMemory.allocate(BYTES, a, false));
+            fill(NativeMemory.allocateFresh(BYTES, a, false));
           }
         });
         huge += time(() -> {
           try (Arena a = Arena.ofConfined()) {
-            fill(NativeMemory.allocate(BYTES, a, true));
+            fill(NativeMemory.allocateFresh(BYTES, a, true));
           }
         });
       }
