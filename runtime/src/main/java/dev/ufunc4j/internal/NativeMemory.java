@@ -172,10 +172,11 @@ public final class NativeMemory {
     boolean auto = arena == null;
     if (bytes >= HUGE_THRESHOLD && MMAP != null) {
       long rounded = roundUp(bytes, HUGE_PAGE);
-      if (auto && LIVE_AUTO_BYTES.get() + rounded > gcThreshold) {
-        collect(rounded);
-      }
       long address = CACHE.take(rounded);
+      if (address == 0 && auto && LIVE_AUTO_BYTES.get() + rounded > gcThreshold) {
+        collect(rounded);
+        address = CACHE.take(rounded);
+      }
       boolean reused = address != 0;
       if (!reused) {
         address = map(rounded, advise);
@@ -213,13 +214,16 @@ public final class NativeMemory {
       }
       long before = LIVE_AUTO_BYTES.get();
       System.gc();
-      // Cleanup actions run on the cleaner thread after the collection: wait briefly for them.
-      for (int spin = 0; spin < 50 && !CACHE.has(rounded) && LIVE_AUTO_BYTES.get() >= before;
-          spin++) {
+      // Cleanup actions run on the cleaner thread after the collection: wait until they stop
+      // returning blocks (the live count holds still), so the new threshold sees the true live set.
+      long previous = -1;
+      for (int waited = 0; waited < 50; waited++) {
+        long live = LIVE_AUTO_BYTES.get();
+        if (live == previous && (live < before || waited >= 5)) {
+          break;
+        }
+        previous = live;
         sleepMillis(1);
-      }
-      for (int spin = 0; spin < 20 && !CACHE.has(rounded); spin++) {
-        Thread.yield();
       }
       gcThreshold = Math.max(GC_BASE, 2 * LIVE_AUTO_BYTES.get() + rounded);
     }
@@ -328,11 +332,6 @@ public final class NativeMemory {
 
     synchronized long bytes() {
       return bytes;
-    }
-
-    synchronized boolean has(long length) {
-      ArrayDeque<Long> q = free.get(length);
-      return q != null && !q.isEmpty();
     }
 
     /** A cached block of exactly {@code length} bytes, or 0. */
