@@ -79,7 +79,7 @@ class StorageReuseAndFastPathTest {
     Set<Long> starts = new HashSet<>();
     Tensor[] keep = new Tensor[2000];
     for (int i = 0; i < keep.length; i++) {
-      Tensor t = Tensor.zeros(DType.FLOAT64, 1 + i % 100); // up to 800 bytes: slab blocks
+      Tensor t = Tensor.zeros(DType.FLOAT64, 1 + i * 7 % 2100); // up to 16.8 KB: slab blocks and beyond
       assertEquals(0, t.segment().address() % NativeMemory.ALIGNMENT, "aligned, tensor " + i);
       for (long j = 0; j < t.numel(); j++) {
         assertEquals(0.0, t.getDouble(j), "zeroed, tensor " + i);

@@ -27,7 +27,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>A freed mapped block is not unmapped but kept in a cache by length (up to {@code
  * ufunc4j.blockCacheBytes}, 1 GiB) and handed to the next allocation of that length: it is
  * already faulted in and backed by huge pages. Blocks of at most {@link #SMALL_MAX} bytes for the
- * GC are slices of shared 64 KiB slabs, so a small tensor costs no arena and no cleaner of its own.
+ * GC are slices of shared 256 KiB slabs, so a small tensor costs no arena and no cleaner of its own.
  *
  * <p>Native memory owned by {@link Arena#ofAuto()} is freed only after the GC finds the tensor
  * unreachable, and the GC does not see native memory pressure; like {@code DirectByteBuffer}, we
@@ -115,9 +115,9 @@ public final class NativeMemory {
   private static final Object COLLECT_LOCK = new Object();
 
   /** Blocks up to this size are carved from shared slabs (GC-managed storage only). */
-  static final long SMALL_MAX = 1024;
+  static final long SMALL_MAX = 16L << 10;
 
-  private static final long SLAB_BYTES = 64L << 10;
+  private static final long SLAB_BYTES = 256L << 10;
   private static final AtomicReference<Slab> SLAB = new AtomicReference<>(Slab.create());
 
   /**
