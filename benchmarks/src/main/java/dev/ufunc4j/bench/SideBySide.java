@@ -104,7 +104,10 @@ public final class SideBySide {
     Report report = new Report(cases, samples, peerErrors, environment());
     Path results = root.resolve("benchmarks/RESULTS.md");
     Path chart = root.resolve("benchmarks/ratios.svg");
-    Files.writeString(results, report.markdown());
+    // The hand-written analysis of the misses (profiles, causes) follows the measured tables.
+    Path analysis = root.resolve("benchmarks/analysis.md");
+    String notes = Files.exists(analysis) ? "\n" + Files.readString(analysis) : "";
+    Files.writeString(results, report.markdown() + notes);
     Files.writeString(chart, report.svg());
     log("wrote %s and %s in %.0f s", root.relativize(results), root.relativize(chart), secondsSince(start));
   }
