@@ -2,6 +2,7 @@ package dev.ufunc4j;
 
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.dtype.Promotion;
+import java.util.function.BinaryOperator;
 
 /**
  * The built-in ops as static methods, named after PyTorch's ({@code floor_divide} is {@link
@@ -9,7 +10,10 @@ import dev.ufunc4j.dtype.Promotion;
  * promotes as a Python number does in PyTorch, so {@code int32 tensor + 2.5} is float32), and has
  * an {@code out=} form that writes into a given tensor: it must have the broadcast shape and a
  * dtype the result can be cast to, and is left untouched when the call is refused. In-place is
- * {@code out} = the first operand ({@link Tensor#addInPlace} and friends).
+ * {@code out} = the first operand ({@link Tensor#addInPlace} and friends). Every two-tensor op
+ * also takes XLA {@link BroadcastDims}: the lower-rank operand is lifted with them before the
+ * ordinary broadcasting ({@code add(v, m, BroadcastDims.of(0))} adds the vector {@code v} to each
+ * column of {@code m}).
  *
  * <p>The ops are declared as scalar methods in {@code Builtins} and compiled to kernels by the
  * ufunc4j processor; this class adds PyTorch's argument rules around them (alpha's type, bool
@@ -840,6 +844,134 @@ public final class Ops {
   public static Tensor bitwiseNot(Tensor x, Tensor out) {
     boolean bool = x != null && x.dtype() == DType.BOOL;
     return Dispatch.apply(bool ? Builtins_logicalNot.OP : Builtins_bitwiseNot.OP, out, x);
+  }
+
+  // ---- binary ops with XLA broadcast dimensions ----------------------------------------------
+
+  /**
+   * Lifts the lower-rank operand with XLA's {@code broadcast_dimensions}, then runs the op's
+   * ordinary form, so its own argument rules (bool {@code sub}, ...) still apply. For {@code out=},
+   * lift with {@link Broadcast#inDim} and call the op's {@code out=} form.
+   */
+  private static Tensor withDims(
+      String name, BinaryOperator<Tensor> op, Tensor a, Tensor b, BroadcastDims dims) {
+    Tensor[] ab = Broadcast.inDimOperands(name, a, b, dims);
+    return op.apply(ab[0], ab[1]);
+  }
+
+  /** {@link #add(Tensor, Tensor)} with XLA {@link BroadcastDims broadcast dimensions}. */
+  public static Tensor add(Tensor a, Tensor b, BroadcastDims dims) {
+    return withDims("add", Ops::add, a, b, dims);
+  }
+
+  /** {@link #sub(Tensor, Tensor)} with XLA {@link BroadcastDims broadcast dimensions}. */
+  public static Tensor sub(Tensor a, Tensor b, BroadcastDims dims) {
+    return withDims("sub", Ops::sub, a, b, dims);
+  }
+
+  /** {@link #mul(Tensor, Tensor)} with XLA {@link BroadcastDims broadcast dimensions}. */
+  public static Tensor mul(Tensor a, Tensor b, BroadcastDims dims) {
+    return withDims("mul", Ops::mul, a, b, dims);
+  }
+
+  /** {@link #div(Tensor, Tensor)} with XLA {@link BroadcastDims broadcast dimensions}. */
+  public static Tensor div(Tensor a, Tensor b, BroadcastDims dims) {
+    return withDims("div", Ops::div, a, b, dims);
+  }
+
+  /** {@link #floorDivide(Tensor, Tensor)} with XLA {@link BroadcastDims broadcast dimensions}. */
+  public static Tensor floorDivide(Tensor a, Tensor b, BroadcastDims dims) {
+    return withDims("floorDivide", Ops::floorDivide, a, b, dims);
+  }
+
+  /** {@link #remainder(Tensor, Tensor)} with XLA {@link BroadcastDims broadcast dimensions}. */
+  public static Tensor remainder(Tensor a, Tensor b, BroadcastDims dims) {
+    return withDims("remainder", Ops::remainder, a, b, dims);
+  }
+
+  /** {@link #maximum(Tensor, Tensor)} with XLA {@link BroadcastDims broadcast dimensions}. */
+  public static Tensor maximum(Tensor a, Tensor b, BroadcastDims dims) {
+    return withDims("maximum", Ops::maximum, a, b, dims);
+  }
+
+  /** {@link #minimum(Tensor, Tensor)} with XLA {@link BroadcastDims broadcast dimensions}. */
+  public static Tensor minimum(Tensor a, Tensor b, BroadcastDims dims) {
+    return withDims("minimum", Ops::minimum, a, b, dims);
+  }
+
+  /** {@link #pow(Tensor, Tensor)} with XLA {@link BroadcastDims broadcast dimensions}. */
+  public static Tensor pow(Tensor a, Tensor b, BroadcastDims dims) {
+    return withDims("pow", Ops::pow, a, b, dims);
+  }
+
+  /** {@link #eq(Tensor, Tensor)} with XLA {@link BroadcastDims broadcast dimensions}. */
+  public static Tensor eq(Tensor a, Tensor b, BroadcastDims dims) {
+    return withDims("eq", Ops::eq, a, b, dims);
+  }
+
+  /** {@link #ne(Tensor, Tensor)} with XLA {@link BroadcastDims broadcast dimensions}. */
+  public static Tensor ne(Tensor a, Tensor b, BroadcastDims dims) {
+    return withDims("ne", Ops::ne, a, b, dims);
+  }
+
+  /** {@link #lt(Tensor, Tensor)} with XLA {@link BroadcastDims broadcast dimensions}. */
+  public static Tensor lt(Tensor a, Tensor b, BroadcastDims dims) {
+    return withDims("lt", Ops::lt, a, b, dims);
+  }
+
+  /** {@link #le(Tensor, Tensor)} with XLA {@link BroadcastDims broadcast dimensions}. */
+  public static Tensor le(Tensor a, Tensor b, BroadcastDims dims) {
+    return withDims("le", Ops::le, a, b, dims);
+  }
+
+  /** {@link #gt(Tensor, Tensor)} with XLA {@link BroadcastDims broadcast dimensions}. */
+  public static Tensor gt(Tensor a, Tensor b, BroadcastDims dims) {
+    return withDims("gt", Ops::gt, a, b, dims);
+  }
+
+  /** {@link #ge(Tensor, Tensor)} with XLA {@link BroadcastDims broadcast dimensions}. */
+  public static Tensor ge(Tensor a, Tensor b, BroadcastDims dims) {
+    return withDims("ge", Ops::ge, a, b, dims);
+  }
+
+  /** {@link #logicalAnd(Tensor, Tensor)} with XLA {@link BroadcastDims broadcast dimensions}. */
+  public static Tensor logicalAnd(Tensor a, Tensor b, BroadcastDims dims) {
+    return withDims("logicalAnd", Ops::logicalAnd, a, b, dims);
+  }
+
+  /** {@link #logicalOr(Tensor, Tensor)} with XLA {@link BroadcastDims broadcast dimensions}. */
+  public static Tensor logicalOr(Tensor a, Tensor b, BroadcastDims dims) {
+    return withDims("logicalOr", Ops::logicalOr, a, b, dims);
+  }
+
+  /** {@link #logicalXor(Tensor, Tensor)} with XLA {@link BroadcastDims broadcast dimensions}. */
+  public static Tensor logicalXor(Tensor a, Tensor b, BroadcastDims dims) {
+    return withDims("logicalXor", Ops::logicalXor, a, b, dims);
+  }
+
+  /** {@link #bitwiseAnd(Tensor, Tensor)} with XLA {@link BroadcastDims broadcast dimensions}. */
+  public static Tensor bitwiseAnd(Tensor a, Tensor b, BroadcastDims dims) {
+    return withDims("bitwiseAnd", Ops::bitwiseAnd, a, b, dims);
+  }
+
+  /** {@link #bitwiseOr(Tensor, Tensor)} with XLA {@link BroadcastDims broadcast dimensions}. */
+  public static Tensor bitwiseOr(Tensor a, Tensor b, BroadcastDims dims) {
+    return withDims("bitwiseOr", Ops::bitwiseOr, a, b, dims);
+  }
+
+  /** {@link #bitwiseXor(Tensor, Tensor)} with XLA {@link BroadcastDims broadcast dimensions}. */
+  public static Tensor bitwiseXor(Tensor a, Tensor b, BroadcastDims dims) {
+    return withDims("bitwiseXor", Ops::bitwiseXor, a, b, dims);
+  }
+
+  /** {@link #bitwiseLeftShift(Tensor, Tensor)} with XLA {@link BroadcastDims broadcast dimensions}. */
+  public static Tensor bitwiseLeftShift(Tensor a, Tensor b, BroadcastDims dims) {
+    return withDims("bitwiseLeftShift", Ops::bitwiseLeftShift, a, b, dims);
+  }
+
+  /** {@link #bitwiseRightShift(Tensor, Tensor)} with XLA {@link BroadcastDims broadcast dimensions}. */
+  public static Tensor bitwiseRightShift(Tensor a, Tensor b, BroadcastDims dims) {
+    return withDims("bitwiseRightShift", Ops::bitwiseRightShift, a, b, dims);
   }
 
   // ---- three operands -------------------------------------------------------------------------
