@@ -18,9 +18,11 @@ import java.util.List;
  *   <li>{@link #inferShape}: ranks are equalised by prepending 1s; unranked operands are
  *       discarded; with no ranked operand the result is unranked.
  *   <li>{@link #verify}: a declared result is accepted when it is unranked, or no operand is
- *       ranked, or it has the inferred rank and every dimension is compatible: {@code ?} on either
- *       side is accepted, two static sizes must be equal (no broadcasting from inferred to
- *       declared: inferred {@code 1} against declared {@code 4} is an error).
+ *       ranked, or it has the inferred rank and every dimension is compatible: a {@code ?} result
+ *       size accepts anything, two static sizes must be equal (no broadcasting from inferred to
+ *       declared: inferred {@code 1} against declared {@code 4} is an error), and an inferred
+ *       {@code ?} against a static result size is an error (DESIGN.md and the doc's {@code Verify}
+ *       pseudo-code; MLIR's code accepts it since D156698, see docs/broadcasting.md).
  * </ul>
  *
  * <p>Shape contracts written on op declarations, checked by the processor at compile time and by
@@ -131,7 +133,8 @@ public final class Broadcastable {
    * Verifies that {@code result}, the result shape an op declares, is compatible with the shape
    * inferred from {@code operands} (the trait's {@code Verify}). Accepted when {@code result} is
    * unranked or no operand is ranked; otherwise the ranks must match and, dimension by dimension,
-   * a dynamic side is accepted and two static sizes must be equal.
+   * a dynamic result size is accepted, two static sizes must be equal, and an inferred dynamic
+   * size against a static result size is an error.
    *
    * @throws IncompatibleShapesException when the operands do not broadcast ({@link #inferShape}'s
    *     message) or the result is not compatible with the inferred shape; the message says MLIR's
@@ -163,6 +166,11 @@ public final class Broadcastable {
         throw new IncompatibleShapesException(
             mlir + ": dimension " + i + " is " + actual + " in the result but inferred as "
                 + expected);
+      }
+      if (actual.isStatic() && expected.isDynamic()) {
+        throw new IncompatibleShapesException(
+            mlir + ": dimension " + i + " is " + actual + " in the result but inferred as ?"
+                + " (a dynamic inferred size does not prove a static result size)");
       }
     }
   }

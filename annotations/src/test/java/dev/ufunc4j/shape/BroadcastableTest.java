@@ -20,13 +20,16 @@ import org.junit.jupiter.params.provider.CsvSource;
  *       (https://mlir.llvm.org/docs/Traits/Broadcastable/), with the verification table as revised
  *       by https://reviews.llvm.org/D156714;
  *   <li>[cpp] mlir/lib/Dialect/Traits.cpp, {@code getBroadcastedShape} and {@code
- *       isCompatibleInferredReturnShape} (the latter as changed by
- *       https://reviews.llvm.org/D156698: an inferred {@code ?} against a static result is
- *       accepted);
+ *       isCompatibleInferredReturnShape};
  *   <li>[test] mlir/test/Dialect/traits.mlir at commit 6a314d055dd5a44fca369e291a07f84c461bb714.
  * </ul>
  *
- * Shapes are written as in MLIR types ({@code ?x2}, {@code *}; an empty string is rank 0), dims as
+ * One deliberate deviation from today's MLIR: an inferred {@code ?} against a static result is an
+ * error, as DESIGN.md and the doc's {@code Verify} pseudo-code (https://reviews.llvm.org/D153291)
+ * say; MLIR's revised table (D156714) and Traits.cpp (D156698) accept it as a dynamic-to-static
+ * cast. The rows concerned say so.
+ *
+ * <p>Shapes are written as in MLIR types ({@code ?x2}, {@code *}; an empty string is rank 0), dims as
  * {@code ?} or a size; "error" marks an expected {@link IncompatibleShapesException}.
  */
 class BroadcastableTest {
@@ -87,7 +90,9 @@ class BroadcastableTest {
   @ParameterizedTest(name = "inferred {0}, actual {1}: {2}")
   @CsvSource({
     "?, ?, OK",
-    "?, 4, OK", // [doc] table as revised by D156714, [cpp] since D156698 (see the class comment)
+    // DESIGN.md's rule and [doc]'s Verify pseudo-code (D153291); MLIR's table since D156714 and
+    // Traits.cpp since D156698 accept it instead (docs/broadcasting.md names the deviation).
+    "?, 4, error",
     "4, ?, OK",
     "4, 4, OK",
     "4, 5, error",
@@ -133,9 +138,9 @@ class BroadcastableTest {
         "3, 3; 1x3; result", // rank differs
         "2, 2; 4; result",
         "1, 1; 4; result",
-        // [doc] lists "(?, ?) -> 4" as incorrect, but its own verification table (D156714),
-        // Traits.cpp (D156698) and traits.mlir accept it: an implicit dynamic-to-static cast.
-        "?, ?; 4; OK",
+        // [doc] lists "(?, ?) -> 4" as incorrect, as DESIGN.md does; its revised verification
+        // table (D156714), Traits.cpp (D156698) and traits.mlir accept it (docs/broadcasting.md).
+        "?, ?; 4; result",
         // [test] traits.mlir (rank-0 shapes are written as an empty string)
         " , ; ; OK",
         "4, ; 4; OK",
@@ -148,7 +153,7 @@ class BroadcastableTest {
         "8x1x6x1, 7x1x5; 8x7x6x1; result",
         "2, 2; *; OK",
         "4x3x2, ?; 4x3x2; OK",
-        "?, ?; 2; OK",
+        "?, ?; 2; result", // [test] accepts it since D156698; DESIGN.md's rule refuses it
         "?x6x1, *; ?x6x?; OK",
         "3x2, *; 2; result",
         "1, 1; 5; result",
