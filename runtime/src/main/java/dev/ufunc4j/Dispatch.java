@@ -190,6 +190,21 @@ public final class Dispatch {
   }
 
   /**
+   * The two tensor operands of {@code op} with the lower-rank one lifted by XLA's broadcast
+   * dimensions ({@link Broadcast#inDim}), ready for {@link #apply}; the other is returned as it is.
+   * Generated facades call it for their {@link BroadcastDims} overloads.
+   *
+   * @throws IllegalArgumentException for null dims, or dims that do not fit the operands (the
+   *     message names the op, the shapes and the dims)
+   */
+  public static Tensor[] liftWithDims(ElementwiseOp op, Tensor a, Tensor b, BroadcastDims dims) {
+    if (op == null) {
+      throw new IllegalArgumentException("op must not be null");
+    }
+    return Broadcast.inDimOperands(op.name(), a, b, dims);
+  }
+
+  /**
    * A Java number given where {@code op} takes tensor operand {@code operand}, as a wrapped number
    * ({@link Tensor#wrap(long)} for {@link Long}, {@link Integer}, {@link Short}, {@link Byte};
    * {@link Tensor#wrap(double)} for {@link Double}, {@link Float}): it promotes as a Python scalar

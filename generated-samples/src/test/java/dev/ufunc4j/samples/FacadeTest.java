@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ufunc4j.BroadcastException;
+import dev.ufunc4j.BroadcastDims;
 import dev.ufunc4j.Tensor;
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.dtype.PromotionException;
@@ -71,6 +72,7 @@ class FacadeTest {
             "axpy(Tensor, Number, Number)",
             "axpy(Tensor, Number, Number, Tensor)",
             "axpy(Tensor, Tensor, Number)",
+            "axpy(Tensor, Tensor, Number, BroadcastDims)",
             "axpy(Tensor, Tensor, Number, Tensor)"),
         signatures("axpy"));
     // One promoting operand: no Number form (PyTorch has no exp(2.0) on a Python number either).
@@ -103,6 +105,29 @@ class FacadeTest {
             .reduce((x, y) -> x + ", " + y).map(s -> "(" + s + ")").orElse("()"))
         .sorted()
         .toList();
+  }
+
+  @Test
+  void broadcastDimsOverloadLiftsTheLowerRankOperandAsXlaDoes() {
+    // XLA's [4] + [1, 2] with broadcast_dimensions (0) -> [4, 2]: v[i] pairs with m[0, j].
+    Tensor v = Tensor.of(new float[] {1f, -2f, 3.5f, 0.25f}, 4);
+    Tensor m = Tensor.of(new float[] {10f, 20f}, 1, 2);
+    Tensor r = SamplesOps.axpy(v, m, 2.0, BroadcastDims.of(0));
+    assertArrayEquals(new long[] {4, 2}, r.shape());
+    for (int i = 0; i < 4; i++) {
+      for (int j = 0; j < 2; j++) {
+        assertEquals((float) Samples.axpy(v.getDouble(i), m.getDouble(0, j), 2.0),
+            r.getDouble(i, j), "element " + i + ", " + j);
+      }
+    }
+    // The lifted operand may be either one; dims that do not fit are refused naming them.
+    Tensor swapped = SamplesOps.axpy(m, v, 2.0, BroadcastDims.of(0));
+    assertEquals((float) Samples.axpy(m.getDouble(0, 1), v.getDouble(3), 2.0),
+        swapped.getDouble(3, 1));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> SamplesOps.axpy(v, m, 2.0, BroadcastDims.of(1)));
+    assertTrue(e.getMessage().contains("axpy"), e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> SamplesOps.axpy(v, m, 2.0, (BroadcastDims) null));
   }
 
   @Test

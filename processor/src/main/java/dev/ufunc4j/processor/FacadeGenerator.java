@@ -24,7 +24,10 @@ import javax.lang.model.element.Modifier;
  *   <li>{@code op(Tensor a, ..., <scalars>)}: a new result;
  *   <li>{@code op(Tensor a, ..., <scalars>, Tensor out)}: writes {@code out} and returns it;
  *   <li>for an op with exactly two promoting tensor operands, both forms again with a Java {@code
- *       Number} in place of either one (never both, as PyTorch), wrapped by {@code Dispatch.wrap}.
+ *       Number} in place of either one (never both, as PyTorch), wrapped by {@code Dispatch.wrap};
+ *   <li>for an op with exactly two tensor operands, both promoting, {@code op(Tensor a, Tensor b,
+ *       <scalars>, BroadcastDims dims)}: XLA's explicit broadcasting, the lower-rank operand lifted
+ *       by {@code Dispatch.liftWithDims} before the ordinary broadcasting.
  * </ul>
  *
  * <p>Numeric {@code @Scalar}s are {@code Number}, so the argument's Java type decides how it
@@ -35,6 +38,7 @@ final class FacadeGenerator {
 
   static final ClassName TENSOR = ClassName.get("dev.ufunc4j", "Tensor");
   static final ClassName DISPATCH = ClassName.get("dev.ufunc4j", "Dispatch");
+  static final ClassName BROADCAST_DIMS = ClassName.get("dev.ufunc4j", "BroadcastDims");
   private static final ClassName NUMBER = ClassName.get(Number.class);
 
   private final OpModel.DeclaringClass declaring;
@@ -93,7 +97,68 @@ final class FacadeGenerator {
         type.addMethod(method(op, number, false));
         type.addMethod(method(op, number, true));
       }
+      if (op.tensors().size() == 2) {
+        type.addMethod(withBroadcastDims(op));
+      }
     }
+  }
+
+  /** {@code op(Tensor a, Tensor b, <scalars>, BroadcastDims dims)}: XLA's explicit broadcasting. */
+  private MethodSpec withBroadcastDims(OpModel op) {
+    MethodSpec.Builder m = MethodSpec.methodBuilder(op.name())
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .returns(TENSOR);
+    String descriptor = DescriptorGenerator.className(op);
+    Set<String> names = new HashSet<>();
+    List<String> tensors = new ArrayList<>();
+    for (OpModel.TensorParam t : op.tensors()) {
+      names.add(t.name());
+      tensors.add(t.name());
+      m.addParameter(ParameterSpec.builder(TENSOR, t.name()).build());
+    }
+    List<CodeBlock> scalarArgs = new ArrayList<>();
+    for (OpModel.ScalarParam s : op.scalars()) {
+      names.add(s.name());
+      TypeName t = s.type() == ValueType.BOOLEAN ? TypeName.BOOLEAN : NUMBER;
+      m.addParameter(ParameterSpec.builder(t, s.name()).build());
+      scalarArgs.add(CodeBlock.of("$L", s.name()));
+    }
+    String dims = unused("dims", names);
+    names.add(dims);
+    String lifted = unused("operands", names);
+    m.addParameter(ParameterSpec.builder(BROADCAST_DIMS, dims).build());
+    m.addStatement("$T[] $L = $T.liftWithDims($L.OP, $L, $L, $L)", TENSOR, lifted, DISPATCH,
+        descriptor, tensors.get(0), tensors.get(1), dims);
+    if (op.scalars().isEmpty()) {
+      m.addStatement("return $T.apply($L.OP, null, $L)", DISPATCH, descriptor, lifted);
+    } else {
+      m.addStatement("return $T.apply($L.OP, null, $L,$Wnew $T[] {$L})", DISPATCH, descriptor,
+          lifted, Object.class, CodeBlock.join(scalarArgs, ", "));
+    }
+    m.addJavadoc(CodeBlock.builder()
+        .add("{@link #$L} with XLA's explicit broadcasting: the lower-rank of {@code $L} and"
+                + " {@code $L} is first\nlifted to the other's rank, its dimension {@code i}"
+                + " becoming dimension {@code $L.get(i)}\n({@link dev.ufunc4j.Broadcast#inDim},"
+                + " a view), then the operands broadcast as usual. For equal ranks\n{@code $L}"
+                + " must be empty or the identity.\n\n", op.name(), tensors.get(0),
+            tensors.get(1), dims, dims)
+        .add("@param $L a tensor operand\n@param $L a tensor operand\n", tensors.get(0),
+            tensors.get(1))
+        .add(CodeBlock.join(op.scalars().stream()
+            .map(s -> CodeBlock.of("@param $L a wrapped scalar, as in {@link #$L}\n", s.name(),
+                op.name()))
+            .toList(), ""))
+        .add("@param $L XLA's {@code broadcast_dimensions} for the lower-rank operand\n", dims)
+        .add("@return a new tensor of the broadcast shape\n")
+        .build());
+    return m.build();
+  }
+
+  private static String unused(String name, Set<String> names) {
+    while (names.contains(name)) {
+      name += "_";
+    }
+    return name;
   }
 
   /**
@@ -127,10 +192,7 @@ final class FacadeGenerator {
       m.addParameter(ParameterSpec.builder(t, s.name()).build());
       scalarArgs.add(CodeBlock.of("$L", s.name()));
     }
-    String out = "out";
-    while (names.contains(out)) {
-      out += "_";
-    }
+    String out = unused("out", names);
     if (withOut) {
       m.addParameter(ParameterSpec.builder(TENSOR, out).build());
     }

@@ -1,5 +1,6 @@
 package golden;
 
+import dev.ufunc4j.BroadcastDims;
 import dev.ufunc4j.Dispatch;
 import dev.ufunc4j.Tensor;
 import javax.annotation.processing.Generated;
@@ -161,5 +162,21 @@ public final class OpsOps {
    */
   public static Tensor safeDiv(Tensor a, Number b, Tensor out) {
     return Dispatch.apply(Ops_safeDiv.OP, out, a, Dispatch.wrap(Ops_safeDiv.OP, 1, b));
+  }
+
+  /**
+   * {@link #safeDiv} with XLA's explicit broadcasting: the lower-rank of {@code a} and {@code b} is first
+   * lifted to the other's rank, its dimension {@code i} becoming dimension {@code dims.get(i)}
+   * ({@link dev.ufunc4j.Broadcast#inDim}, a view), then the operands broadcast as usual. For equal ranks
+   * {@code dims} must be empty or the identity.
+   *
+   * @param a a tensor operand
+   * @param b a tensor operand
+   * @param dims XLA's {@code broadcast_dimensions} for the lower-rank operand
+   * @return a new tensor of the broadcast shape
+   */
+  public static Tensor safeDiv(Tensor a, Tensor b, BroadcastDims dims) {
+    Tensor[] operands = Dispatch.liftWithDims(Ops_safeDiv.OP, a, b, dims);
+    return Dispatch.apply(Ops_safeDiv.OP, null, operands);
   }
 }

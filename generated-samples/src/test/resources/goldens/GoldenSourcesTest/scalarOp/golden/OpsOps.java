@@ -1,5 +1,6 @@
 package golden;
 
+import dev.ufunc4j.BroadcastDims;
 import dev.ufunc4j.Dispatch;
 import dev.ufunc4j.Tensor;
 import javax.annotation.processing.Generated;
@@ -148,5 +149,22 @@ public final class OpsOps {
   public static Tensor scaledAdd(Tensor a, Number b, Number alpha, Tensor out) {
     return Dispatch.apply(Ops_scaledAdd.OP, out,
         new Tensor[] {a, Dispatch.wrap(Ops_scaledAdd.OP, 1, b)}, new Object[] {alpha});
+  }
+
+  /**
+   * {@link #scaledAdd} with XLA's explicit broadcasting: the lower-rank of {@code a} and {@code b} is first
+   * lifted to the other's rank, its dimension {@code i} becoming dimension {@code dims.get(i)}
+   * ({@link dev.ufunc4j.Broadcast#inDim}, a view), then the operands broadcast as usual. For equal ranks
+   * {@code dims} must be empty or the identity.
+   *
+   * @param a a tensor operand
+   * @param b a tensor operand
+   * @param alpha a wrapped scalar, as in {@link #scaledAdd}
+   * @param dims XLA's {@code broadcast_dimensions} for the lower-rank operand
+   * @return a new tensor of the broadcast shape
+   */
+  public static Tensor scaledAdd(Tensor a, Tensor b, Number alpha, BroadcastDims dims) {
+    Tensor[] operands = Dispatch.liftWithDims(Ops_scaledAdd.OP, a, b, dims);
+    return Dispatch.apply(Ops_scaledAdd.OP, null, operands, new Object[] {alpha});
   }
 }
