@@ -85,7 +85,9 @@ final class Builtins {
 
   /**
    * PyTorch's {@code div_floor_floating}, with {@code fmod} computed as below (exact while the
-   * quotient {@code a / b} is exactly representable).
+   * quotient {@code a / b} is exactly representable). A quotient that overflows (finite {@code a})
+   * is the result, as in PyTorch, whose exact fmod leaves {@code (a - fmod) / b} infinite with the
+   * quotient's sign (the emulated fmod is infinite there and would flip it).
    */
   @Elementwise
   static double floorDivide(double a, double b) {
@@ -103,7 +105,9 @@ final class Builtins {
     final double div = (a - mod) / b;
     final double adjusted = (mod != 0) && ((b < 0) ^ (mod < 0)) ? div - 1 : div;
     final double floor = Math.floor(adjusted);
-    return b == 0
+    final boolean overflows =
+        Math.abs(quotient) == Double.POSITIVE_INFINITY && Math.abs(a) != Double.POSITIVE_INFINITY;
+    return b == 0 || overflows
         ? quotient
         : adjusted == 0
             ? Math.copySign(0.0, quotient)

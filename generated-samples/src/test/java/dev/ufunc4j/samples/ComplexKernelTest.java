@@ -28,7 +28,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Every complex kernel of the sample ops against a scalar complex evaluation of the same body: for
+ * Every complex kernel of the sample and built-in ops against a scalar complex evaluation of the
+ * same body (the declared {@code double} method, written again in complex arithmetic): for
  * every table entry (operand dtypes whose promotion is complex), on edge components (0, -0.0, ±1,
  * ±inf, NaN, huge and tiny magnitudes) and random values, in rank 1, 2, 3 and 5 layouts with
  * contiguous, stride-0 and strided operands.
@@ -111,25 +112,38 @@ class ComplexKernelTest {
     }
   }
 
-  /** The sample bodies, written again in complex arithmetic: a C, or a Boolean for predicates. */
+  /** A body in complex arithmetic: a C, or a Boolean for predicates. */
   interface Reference {
     Object eval(Arith m, C[] t, double[] scalars);
   }
 
-  private static final Map<String, Reference> REFERENCES = Map.of(
-      "add", (m, t, s) -> m.add(t[0], t[1]),
-      "axpy", (m, t, s) -> m.add(t[0], m.mul(m.real(s[0]), t[1])),
-      "mul", (m, t, s) -> m.mul(t[0], t[1]),
-      "div", (m, t, s) -> m.div(t[0], t[1]),
-      "neg", (m, t, s) -> m.neg(t[0]),
-      "diffOfSquares", (m, t, s) -> {
+  /**
+   * The liftable bodies of the sample ops and the built-ins, written again in complex arithmetic,
+   * by {@link KernelConformanceTest#id}.
+   */
+  private static final Map<String, Reference> REFERENCES = Map.ofEntries(
+      Map.entry("Samples.add", (m, t, s) -> m.add(t[0], t[1])),
+      Map.entry("Samples.axpy", (m, t, s) -> m.add(t[0], m.mul(m.real(s[0]), t[1]))),
+      Map.entry("Samples.mul", (m, t, s) -> m.mul(t[0], t[1])),
+      Map.entry("Samples.div", (m, t, s) -> m.div(t[0], t[1])),
+      Map.entry("Samples.neg", (m, t, s) -> m.neg(t[0])),
+      Map.entry("Samples.diffOfSquares", (m, t, s) -> {
         C sum = m.add(t[0], t[1]);
         return m.div(m.mul(m.sub(t[0], t[1]), sum), m.real(2));
-      },
-      "equal", (m, t, s) -> Arith.equal(t[0], t[1]),
-      "notEqual", (m, t, s) -> !Arith.equal(t[0], t[1]),
-      "axpby", (m, t, s) -> m.add(m.mul(m.real(s[0]), t[0]), m.mul(m.real(s[1]), t[1])),
-      "scale", (m, t, s) -> m.mul(t[0], m.real(s[0])));
+      }),
+      Map.entry("Samples.equal", (m, t, s) -> Arith.equal(t[0], t[1])),
+      Map.entry("Samples.notEqual", (m, t, s) -> !Arith.equal(t[0], t[1])),
+      Map.entry("Blends.axpby",
+          (m, t, s) -> m.add(m.mul(m.real(s[0]), t[0]), m.mul(m.real(s[1]), t[1]))),
+      Map.entry("Internal.scale", (m, t, s) -> m.mul(t[0], m.real(s[0]))),
+      Map.entry("Builtins.add", (m, t, s) -> m.add(t[0], t[1])),
+      Map.entry("Builtins.sub", (m, t, s) -> m.sub(t[0], t[1])),
+      Map.entry("Builtins.mul", (m, t, s) -> m.mul(t[0], t[1])),
+      Map.entry("Builtins.div", (m, t, s) -> m.div(t[0], t[1])),
+      Map.entry("Builtins.neg", (m, t, s) -> m.neg(t[0])),
+      Map.entry("Builtins.eq", (m, t, s) -> Arith.equal(t[0], t[1])),
+      Map.entry("Builtins.ne", (m, t, s) -> !Arith.equal(t[0], t[1])),
+      Map.entry("Builtins.logicalNot", (m, t, s) -> Arith.equal(t[0], m.real(0))));
 
   private static final List<DType> DTYPES =
       Arrays.stream(DType.values()).filter(d -> !d.isFloat8()).toList();
@@ -137,20 +151,20 @@ class ComplexKernelTest {
   // ----------------------------------------------------------------------------- planning
 
   /**
-   * Exactly the liftable sample ops have complex entries, and they have one for every operand
-   * combination whose promotion is complex, computing and storing the right dtypes. The others
-   * (conditionals, Math calls, order comparisons) have none: the runtime refuses them.
+   * Exactly the liftable sample and built-in ops have complex entries, and they have one for every
+   * operand combination whose promotion is complex, computing and storing the right dtypes. The
+   * others (conditionals, Math calls, order comparisons) have none: the runtime refuses them.
    */
   @Test
   void liftableOpsHaveEveryComplexEntryAndOthersNone() {
     Set<String> lifted = new TreeSet<>();
-    for (ElementwiseOp op : KernelConformanceTest.sampleOps()) {
+    for (ElementwiseOp op : KernelConformanceTest.checkedOps()) {
       boolean any = IntStream.range(0, op.entryCount())
           .anyMatch(i -> op.entryCompute(i).isComplex());
       if (!any) {
         continue;
       }
-      lifted.add(op.name());
+      lifted.add(KernelConformanceTest.id(op));
       int promoting = op.arity();
       List<List<DType>> tuples = new ArrayList<>();
       if (promoting == 1) {
@@ -169,11 +183,11 @@ class ComplexKernelTest {
         }
         DType[] dtypes = t.toArray(new DType[0]);
         int entry = op.entryPromotedTo(promoted, dtypes);
-        assertTrue(entry >= 0, op.name() + " has no entry for " + t);
+        assertTrue(entry >= 0, KernelConformanceTest.id(op) + " has no entry for " + t);
         assertEquals(promoted == DType.COMPLEX128 ? DType.COMPLEX128 : DType.COMPLEX64,
-            op.entryCompute(entry), op.name() + t);
+            op.entryCompute(entry), KernelConformanceTest.id(op) + t);
         assertEquals(op.isPredicate() ? DType.BOOL : promoted, op.entryResult(entry),
-            op.name() + t);
+            KernelConformanceTest.id(op) + t);
       }
     }
     assertEquals(new TreeSet<>(REFERENCES.keySet()), lifted);
@@ -215,13 +229,13 @@ class ComplexKernelTest {
 
   @TestFactory
   Stream<DynamicNode> everyComplexKernelMatchesComplexArithmetic() {
-    return KernelConformanceTest.sampleOps().stream()
-        .filter(op -> REFERENCES.containsKey(op.name()))
-        .map(op -> DynamicContainer.dynamicContainer(op.name(),
+    return KernelConformanceTest.checkedOps().stream()
+        .filter(op -> REFERENCES.containsKey(KernelConformanceTest.id(op)))
+        .map(op -> DynamicContainer.dynamicContainer(KernelConformanceTest.id(op),
             IntStream.range(0, op.entryCount())
                 .filter(i -> op.entryCompute(i).isComplex())
                 .mapToObj(i -> DynamicTest.dynamicTest(
-                    op.name() + op.entryInputs(i) + " -> " + op.entryResult(i),
+                    KernelConformanceTest.id(op) + op.entryInputs(i) + " -> " + op.entryResult(i),
                     () -> checkEntry(op, i)))));
   }
 
@@ -326,7 +340,7 @@ class ComplexKernelTest {
   }
 
   private static void checkEntry(ElementwiseOp op, int entry) {
-    Reference ref = REFERENCES.get(op.name());
+    Reference ref = REFERENCES.get(KernelConformanceTest.id(op));
     ElementwiseKernel kernel = op.kernel(entry);
     List<DType> inputs = op.entryInputs(entry);
     List<List<long[]>> pools = inputs.stream().map(ComplexKernelTest::edges).toList();
@@ -417,9 +431,9 @@ class ComplexKernelTest {
           for (int k = 0; k < inputs.size(); k++) {
             in.append(k > 0 ? ", " : "").append(show(inputs.get(k), raws[e][k]));
           }
-          fail(op.name() + inputs + " " + layout.name() + " scalars " + Arrays.toString(scalars)
-              + " at " + Arrays.toString(index) + ": inputs " + in + " expected " + expected[e]
-              + " got " + show(result, actual));
+          fail(KernelConformanceTest.id(op) + inputs + " " + layout.name() + " scalars "
+              + Arrays.toString(scalars) + " at " + Arrays.toString(index) + ": inputs " + in
+              + " expected " + expected[e] + " got " + show(result, actual));
         }
         KernelConformanceTest.increment(index, shape);
       }
@@ -428,7 +442,7 @@ class ComplexKernelTest {
         if (!written[j]) {
           for (long b = 0; b < bytes; b++) {
             assertEquals((byte) 0x5A, segs[0].get(java.lang.foreign.ValueLayout.JAVA_BYTE,
-                j * bytes + b), op.name() + inputs + " " + layout.name()
+                j * bytes + b), KernelConformanceTest.id(op) + inputs + " " + layout.name()
                 + ": wrote outside the output view at " + j);
           }
         }
