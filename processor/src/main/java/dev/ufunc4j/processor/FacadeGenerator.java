@@ -116,13 +116,7 @@ final class FacadeGenerator {
       tensors.add(t.name());
       m.addParameter(ParameterSpec.builder(TENSOR, t.name()).build());
     }
-    List<CodeBlock> scalarArgs = new ArrayList<>();
-    for (OpModel.ScalarParam s : op.scalars()) {
-      names.add(s.name());
-      TypeName t = s.type() == ValueType.BOOLEAN ? TypeName.BOOLEAN : NUMBER;
-      m.addParameter(ParameterSpec.builder(t, s.name()).build());
-      scalarArgs.add(CodeBlock.of("$L", s.name()));
-    }
+    List<CodeBlock> scalarArgs = addScalarParameters(m, op, names);
     String dims = unused("dims", names);
     names.add(dims);
     String lifted = unused("operands", names);
@@ -154,6 +148,23 @@ final class FacadeGenerator {
     return m.build();
   }
 
+  /**
+   * Adds the op's {@code @Scalar} parameters ({@code Number}, or {@code boolean} for a boolean
+   * one), records their names, and returns them as the dispatcher's scalar arguments.
+   */
+  private static List<CodeBlock> addScalarParameters(
+      MethodSpec.Builder m, OpModel op, Set<String> names) {
+    List<CodeBlock> scalarArgs = new ArrayList<>();
+    for (OpModel.ScalarParam s : op.scalars()) {
+      names.add(s.name());
+      TypeName t = s.type() == ValueType.BOOLEAN ? TypeName.BOOLEAN : NUMBER;
+      m.addParameter(ParameterSpec.builder(t, s.name()).build());
+      scalarArgs.add(CodeBlock.of("$L", s.name()));
+    }
+    return scalarArgs;
+  }
+
+  /** {@code name}, or {@code name_}, {@code name__} ... if a parameter already has it. */
   private static String unused(String name, Set<String> names) {
     while (names.contains(name)) {
       name += "_";
@@ -185,13 +196,7 @@ final class FacadeGenerator {
         tensorArgs.add(CodeBlock.of("$L", t.name()));
       }
     }
-    List<CodeBlock> scalarArgs = new ArrayList<>();
-    for (OpModel.ScalarParam s : op.scalars()) {
-      names.add(s.name());
-      TypeName t = s.type() == ValueType.BOOLEAN ? TypeName.BOOLEAN : NUMBER;
-      m.addParameter(ParameterSpec.builder(t, s.name()).build());
-      scalarArgs.add(CodeBlock.of("$L", s.name()));
-    }
+    List<CodeBlock> scalarArgs = addScalarParameters(m, op, names);
     String out = unused("out", names);
     if (withOut) {
       m.addParameter(ParameterSpec.builder(TENSOR, out).build());
