@@ -382,15 +382,18 @@ public final class Dispatch {
     long[][] strides = new long[n][];
     MemorySegment[] segments = new MemorySegment[n];
     long[] offsets = new long[n];
+    int[] elementBytes = new int[n];
     strides[0] = target.stridesRef();
     segments[0] = target.segment();
     offsets[0] = target.offset();
+    elementBytes[0] = target.dtype().byteSize();
     for (int i = 0; i < operands.length; i++) {
       strides[i + 1] = inputStrides[i];
       segments[i + 1] = operands[i].segment();
       offsets[i + 1] = operands[i].offset();
+      elementBytes[i + 1] = operands[i].dtype().byteSize();
     }
-    LoopPlan plan = LoopPlan.of(shape, strides);
+    LoopPlan plan = LoopPlan.of(shape, strides, elementBytes);
     double[] floatScalars = scalars.length == 0 ? NO_FLOATS : new double[scalars.length];
     long[] intScalars = scalars.length == 0 ? NO_LONGS : new long[scalars.length];
     for (int i = 0; i < scalars.length; i++) {

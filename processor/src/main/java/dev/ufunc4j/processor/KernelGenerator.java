@@ -27,6 +27,11 @@ import javax.lang.model.element.Modifier;
  * gathers lanes through small arrays, takes every other pattern and the fast loops' tails. Species
  * and operators are constants, so every vector operation is intrinsified.
  *
+ * <p>In the fast loops, contiguous float16 inputs and a float16 output go through float arrays a
+ * chunk at a time ({@code HalfChunks}: auto-vectorized hardware conversions), the body loading
+ * and storing floats; splat and strided float16 operands convert in registers ({@link
+ * VectorCode#halfToFloat}, {@link VectorCode#floatToHalfBits}).
+ *
  * <p>A complex entry steps {@code LANES} complex elements: complex operands load {@code 2 * LANES}
  * interleaved components as one vector of a pair species, real operands load {@code LANES} lanes,
  * convert as usual and widen to (x, 0) pairs; {@link ComplexBodyEmitter} computes the body.
@@ -42,6 +47,7 @@ final class KernelGenerator {
   static final ClassName VECTOR_SHAPE = ClassName.get(Lane.VECTOR_PACKAGE, "VectorShape");
   static final ClassName VECTOR_SPECIES = ClassName.get(Lane.VECTOR_PACKAGE, "VectorSpecies");
   static final ClassName INT_VECTOR = Lane.INT.vector;
+  static final ClassName HALF_CHUNKS = ClassName.get("dev.ufunc4j.kernel", "HalfChunks");
 
   /** Fast loops exist for every contiguous/splat combination up to this many inputs. */
   private static final int MAX_PATTERN_INPUTS = 2;
@@ -202,7 +208,7 @@ final class KernelGenerator {
     for (String reserved : List.of("INSTANCE", "LANES", "ORDER", "BYTES", "SHORTS", "INTS", "LONGS",
         "FLOATS", "DOUBLES", "BYTES_PACKED", "SHORTS_PACKED", "i", "n", "bound", "count", "k",
         "done", "rank", "shape", "segments", "offsets", "strides", "floatScalars", "intScalars",
-        "index", "inner", "d", "i0", "i1", "live")) {
+        "index", "inner", "d", "i0", "i1", "live", "chunk", "chunks", "len", "j")) {
       classNames.newName(reserved, reserved);
     }
     if (entry.complex()) {
@@ -507,6 +513,22 @@ final class KernelGenerator {
     } else {
       body.addStatement("long bound = $N.loopBound(n)", vc.species(computeLane()));
     }
+    // float16 operands and results go through float chunks (HalfChunks) in this loop.
+    List<String> halfFloats = new ArrayList<>();
+    for (int k = 0; k < inputs.size(); k++) {
+      halfFloats.add(!entry.complex() && !pattern.get(k) && inputs.get(k).dtype() == DType.FLOAT16
+          ? names.newName(inputs.get(k).name() + "Floats") : null);
+    }
+    String outFloats =
+        !entry.complex() && output.dtype() == DType.FLOAT16 && computeLane() == Lane.FLOAT
+            ? names.newName("outFloats") : null;
+    int chunkArrays = (int) halfFloats.stream().filter(f -> f != null).count()
+        + (outFloats != null ? 1 : 0);
+    if (chunkArrays > 0) {
+      body.beginControlFlow("if (bound == 0)");
+      body.addStatement("return 0");
+      body.endControlFlow();
+    }
     List<Value> values = new ArrayList<>();
     for (int k = 0; k < inputs.size(); k++) {
       values.add(null);
@@ -522,43 +544,103 @@ final class KernelGenerator {
         values.set(k, vc.declare(inputNames.get(k), operandValue(vc, raw, k)));
       }
     }
-    body.beginControlFlow("for (long i = 0; i < bound; i += LANES)");
-    for (int k = 0; k < inputs.size(); k++) {
-      if (!pattern.get(k)) {
-        Operand in = inputs.get(k);
-        Value raw = loadContiguous(vc, in);
-        values.set(k, vc.declare(inputNames.get(k), operandValue(vc, raw, k)));
+    if (chunkArrays == 0) {
+      body.beginControlFlow("for (long i = 0; i < bound; i += LANES)");
+    } else {
+      body.addStatement("float[][] chunks = $T.buffers($L)", HALF_CHUNKS, chunkArrays);
+      int next = 0;
+      for (String f : halfFloats) {
+        if (f != null) {
+          body.addStatement("float[] $N = chunks[$L]", f, next++);
+        }
+      }
+      if (outFloats != null) {
+        body.addStatement("float[] $N = chunks[$L]", outFloats, next);
+      }
+      body.beginControlFlow("for (long chunk = 0; chunk < bound; chunk += $T.CHUNK)", HALF_CHUNKS);
+      body.addStatement("int len = (int) Math.min($T.CHUNK, bound - chunk)", HALF_CHUNKS);
+      for (int k = 0; k < inputs.size(); k++) {
+        if (halfFloats.get(k) != null) {
+          Operand in = inputs.get(k);
+          body.addStatement("$T.toFloats($N, $N + chunk, $N, len)", HALF_CHUNKS, in.data(),
+              in.offset(), halfFloats.get(k));
+        }
+      }
+      body.beginControlFlow("for (int j = 0; j < len; j += LANES)");
+      boolean segmentAccess = outFloats == null;
+      for (int k = 0; k < inputs.size(); k++) {
+        segmentAccess |= !pattern.get(k) && halfFloats.get(k) == null;
+      }
+      if (segmentAccess) {
+        body.addStatement("long i = chunk + j");
       }
     }
-    Value stored = computeAndConvert(vc, values, null);
-    storeContiguous(vc, stored);
+    for (int k = 0; k < inputs.size(); k++) {
+      if (!pattern.get(k)) {
+        Value operand;
+        if (halfFloats.get(k) != null) {
+          Value f = Value.vector(CodeBlock.of("$T.fromArray($N, $N, j)", Lane.FLOAT.vector,
+              vc.species(Lane.FLOAT), halfFloats.get(k)), Lane.FLOAT);
+          operand = vc.convert(f, computeLane(), false);
+        } else {
+          operand = operandValue(vc, loadContiguous(vc, inputs.get(k)), k);
+        }
+        values.set(k, vc.declare(inputNames.get(k), operand));
+      }
+    }
+    if (outFloats != null) {
+      Value result = vc.temp("result", vc.vector(compute(vc, values, null)));
+      body.addStatement("$L.intoArray($N, j)", vc.canonicalNaN(result).code(), outFloats);
+    } else {
+      storeContiguous(vc, computeAndConvert(vc, values, null));
+    }
     body.endControlFlow();
+    if (chunkArrays > 0) {
+      if (outFloats != null) {
+        body.addStatement("$T.toHalves($N, len, $N, $N + chunk)", HALF_CHUNKS, outFloats,
+            output.data(), output.offset());
+      }
+      body.endControlFlow();
+    }
     body.addStatement("return bound");
     m.addCode(body.build());
     return m.build();
   }
 
   private Value computeAndConvert(VectorCode vc, List<Value> values, String guard) {
+    if (entry.complex()) {
+      return complexComputeAndConvert(vc, values);
+    }
+    Value result = vc.temp("result", vc.vector(compute(vc, values, guard)));
+    return vc.named("stored", toStorage(vc, result));
+  }
+
+  private List<Value> scalarValues() {
     List<Value> scalars = new ArrayList<>();
     for (int s = 0; s < scalarNames.size(); s++) {
       scalars.add(new Value(CodeBlock.of("$N", scalarNames.get(s)), computeLane(),
           op.scalars().get(s).type() == ValueType.BOOLEAN
               ? Value.Kind.SCALAR_BOOLEAN : Value.Kind.SCALAR));
     }
-    if (entry.complex()) {
-      VectorCode pairs = vc.pairs(pairLanes);
-      ComplexBodyEmitter emitter = new ComplexBodyEmitter(pairs, vc, computeLane(), values,
-          scalars, constants);
-      Value result = emitter.emit(overload.body());
-      if (result.kind() == Value.Kind.MASK) {
-        return vc.named("stored", toStorage(vc, vc.temp("result", result)));
-      }
-      return pairs.named("stored", complexToStorage(pairs, pairs.temp("result", result)));
-    }
+    return scalars;
+  }
+
+  /** The body of a real kernel, in compute lanes. */
+  private Value compute(VectorCode vc, List<Value> values, String guard) {
     BodyEmitter emitter =
-        new BodyEmitter(vc, computeLane(), entry.unsignedLanes(), values, scalars);
-    Value result = vc.temp("result", vc.vector(emitter.emit(overload.body(), guard)));
-    return vc.named("stored", toStorage(vc, result));
+        new BodyEmitter(vc, computeLane(), entry.unsignedLanes(), values, scalarValues());
+    return emitter.emit(overload.body(), guard);
+  }
+
+  private Value complexComputeAndConvert(VectorCode vc, List<Value> values) {
+    VectorCode pairs = vc.pairs(pairLanes);
+    ComplexBodyEmitter emitter = new ComplexBodyEmitter(pairs, vc, computeLane(), values,
+        scalarValues(), constants);
+    Value result = emitter.emit(overload.body());
+    if (result.kind() == Value.Kind.MASK) {
+      return vc.named("stored", toStorage(vc, vc.temp("result", result)));
+    }
+    return pairs.named("stored", complexToStorage(pairs, pairs.temp("result", result)));
   }
 
   private Value loadContiguous(VectorCode vc, Operand in) {

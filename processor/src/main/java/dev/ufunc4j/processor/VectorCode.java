@@ -260,6 +260,19 @@ final class VectorCode {
     return temp("bfloatBits", Value.vector(code, Lane.INT));
   }
 
+  /**
+   * Float lanes with every NaN replaced by the canonical quiet NaN of the same sign ({@code
+   * 0x7FC00000}), which {@link Float#floatToFloat16} turns into c10's {@code 0x7E00}: the float16
+   * chunks of {@code HalfChunks} round through it.
+   */
+  Value canonicalNaN(Value f) {
+    Value fv = named("single", vector(f));
+    return Value.vector(CodeBlock.of(
+        "$L.blend($L.reinterpretAsInts().and(0x80000000).or(0x7FC00000).reinterpretAsFloats(),"
+            + " $L.test(IS_NAN))",
+        fv.code(), fv.code(), fv.code()), Lane.FLOAT);
+  }
+
   /** A mask as 0/1 lanes of its own lane type. */
   Value maskToZeroOne(Value m) {
     Value mask = vector(m);

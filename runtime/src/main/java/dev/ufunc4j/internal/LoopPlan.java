@@ -10,6 +10,12 @@ import java.util.Arrays;
  * dev.ufunc4j.kernel.ElementwiseKernel#run} takes: a rank, sizes outermost first and strides
  * {@code [operand * rank + dim]}.
  *
+ * <p>When one input walks its innermost loop dimension with a large stride while another operand
+ * walks it contiguously (a transposed operand: {@code a + b.T}), the plan is also <em>tiled</em>:
+ * {@link Tiling} runs the two innermost dimensions in tiles and copies each such input's tile
+ * into a contiguous scratch block first, so the kernel only sees unit strides and every cache
+ * line of the transposed operand is fetched once. See docs/runtime.md, "Transposed operands".
+ *
  * <p>All of this is per call and per dimension, never per element.
  */
 public final class LoopPlan {
@@ -24,11 +30,51 @@ public final class LoopPlan {
 
   public final int operands;
 
+  /**
+   * Tile size along loop dimension {@code rank - 2} (rows) and {@code rank - 1} (columns) when
+   * the plan is tiled, else 0.
+   */
+  public final int tileRows;
+
+  public final int tileCols;
+
+  /** Per operand, when tiled: whether {@link Tiling} copies its tiles to a contiguous scratch. */
+  final boolean[] staged;
+
+  /** Per operand: bytes per element (a complex element is one pair); null when not tiled. */
+  final int[] elementBytes;
+
   private LoopPlan(int operands, int rank, long[] shape, long[] strides) {
+    this(operands, rank, shape, strides, 0, 0, null, null);
+  }
+
+  private LoopPlan(
+      int operands,
+      int rank,
+      long[] shape,
+      long[] strides,
+      int tileRows,
+      int tileCols,
+      boolean[] staged,
+      int[] elementBytes) {
     this.operands = operands;
     this.rank = rank;
     this.shape = shape;
     this.strides = strides;
+    this.tileRows = tileRows;
+    this.tileCols = tileCols;
+    this.staged = staged;
+    this.elementBytes = elementBytes;
+  }
+
+  /** Whether {@link Parallel#run} runs this plan tile by tile through {@link Tiling}. */
+  public boolean tiled() {
+    return tileRows > 0;
+  }
+
+  /** Whether operand {@code k}'s tiles are copied to a contiguous scratch (tiled plans only). */
+  public boolean staged(int k) {
+    return staged != null && staged[k];
   }
 
   /** Total number of elements the loop visits. */
@@ -47,6 +93,20 @@ public final class LoopPlan {
    * output's layout is walked in memory order.
    */
   public static LoopPlan of(long[] shape, long[][] operandStrides) {
+    return of(shape, operandStrides, null);
+  }
+
+  /**
+   * As {@link #of(long[], long[][])}, and tiled (see the class comment) when an input's inner
+   * stride conflicts with the others' and {@code elementBytes} (bytes per element of each operand,
+   * output first) is given; null never tiles.
+   */
+  public static LoopPlan of(long[] shape, long[][] operandStrides, int[] elementBytes) {
+    LoopPlan plan = ordered(shape, operandStrides);
+    return elementBytes == null ? plan : plan.tiledIfTransposed(elementBytes);
+  }
+
+  private static LoopPlan ordered(long[] shape, long[][] operandStrides) {
     int ndim = shape.length;
     int ops = operandStrides.length;
     // Dimensions kept, innermost first (TensorIterator's convention while it sorts).
@@ -101,6 +161,93 @@ public final class LoopPlan {
       }
     }
     return new LoopPlan(ops, r, outShape, outStrides);
+  }
+
+  /**
+   * Bytes of one tile row of the first staged operand (1 KiB: 256 float32), measured best for a
+   * transposed (4096, 4096) float32 add among 32 B to 4 KiB; docs/runtime.md has the numbers.
+   */
+  static final int TILE_ROW_BYTES = Integer.getInteger("ufunc4j.tileRowBytes", 1024);
+
+  /** Columns per tile, measured best among 256 to 4096. */
+  static final int TILE_COLS = Integer.getInteger("ufunc4j.tileCols", 1024);
+
+  /** Below these the kernel's own strided loop is as good: too little to vectorize or reuse. */
+  private static final long MIN_TILED_COLS = 8;
+
+  private static final long MIN_TILED_ROWS = 2;
+
+  /**
+   * This plan tiled when some input's innermost stride is not 1 (nor 0) while a dimension further
+   * out is nearer in memory for it, and some operand is contiguous in the innermost dimension;
+   * else this plan. The dimension where the first such input is nearest in memory moves to
+   * {@code rank - 2}, just outside the innermost one, so that its tiles are read in whole cache
+   * lines. Operand 0, the output, decided the order and is never staged.
+   */
+  private LoopPlan tiledIfTransposed(int[] elementBytes) {
+    int r = rank;
+    if (r < 2) {
+      return this;
+    }
+    int inner = r - 1;
+    boolean anyUnit = false;
+    for (int k = 0; k < operands; k++) {
+      anyUnit |= Math.abs(strides[k * r + inner]) == 1;
+    }
+    int lead = -1;
+    int leadDim = -1;
+    for (int k = 1; k < operands && lead < 0; k++) {
+      long jump = Math.abs(strides[k * r + inner]);
+      if (jump <= 1) {
+        continue;
+      }
+      long nearest = jump;
+      for (int d = 0; d < inner; d++) {
+        long s = Math.abs(strides[k * r + d]);
+        if (s != 0 && s < nearest) {
+          nearest = s;
+          leadDim = d;
+        }
+      }
+      if (nearest < jump) {
+        lead = k;
+      }
+    }
+    if (lead < 0 || !anyUnit) {
+      return this;
+    }
+    // Loop dimensions outermost first, leadDim moved to rank - 2 (outer loops commute).
+    int[] order = new int[r];
+    int n = 0;
+    for (int d = 0; d < inner; d++) {
+      if (d != leadDim) {
+        order[n++] = d;
+      }
+    }
+    order[n++] = leadDim;
+    order[n] = inner;
+    long rows = shape[leadDim];
+    long cols = shape[inner];
+    if (rows < MIN_TILED_ROWS || cols < MIN_TILED_COLS) {
+      return this;
+    }
+    long[] newShape = new long[r];
+    long[] newStrides = new long[operands * r];
+    for (int i = 0; i < r; i++) {
+      newShape[i] = shape[order[i]];
+      for (int k = 0; k < operands; k++) {
+        newStrides[k * r + i] = strides[k * r + order[i]];
+      }
+    }
+    boolean[] staged = new boolean[operands];
+    for (int k = 1; k < operands; k++) {
+      long jump = Math.abs(newStrides[k * r + inner]);
+      long near = Math.abs(newStrides[k * r + inner - 1]);
+      staged[k] = jump > 1 && near != 0 && near < jump;
+    }
+    int tileRows = Math.max(1, TILE_ROW_BYTES / elementBytes[lead] / Tiling.STRIP) * Tiling.STRIP;
+    return new LoopPlan(
+        operands, r, newShape, newStrides, tileRows, TILE_COLS, staged, elementBytes.clone());
   }
 
   /**
@@ -168,6 +315,10 @@ public final class LoopPlan {
   @Override
   public String toString() {
     return "LoopPlan{rank=" + rank + ", shape=" + Arrays.toString(shape)
-        + ", strides=" + Arrays.toString(strides) + "}";
+        + ", strides=" + Arrays.toString(strides)
+        + (tiled()
+            ? ", tiles=" + tileRows + "x" + tileCols + ", staged=" + Arrays.toString(staged)
+            : "")
+        + "}";
   }
 }

@@ -78,12 +78,52 @@ public final class Parallel {
     int n = threads;
     long outer = plan.shape[0];
     long numel = plan.numel();
-    if (n <= 1 || numel < 2 * grain || outer < 2) {
-      kernel.run(plan.rank, plan.shape, segments, offsets, plan.strides, floatScalars, intScalars);
+    long unit = splitUnit(plan);
+    long units = (outer + unit - 1) / unit;
+    if (n <= 1 || numel < 2 * grain || units < 2) {
+      runBox(kernel, plan, plan.shape, segments, offsets, floatScalars, intScalars);
       return;
     }
-    int chunks = (int) Math.min(Math.min(n, outer), numel / grain);
+    int chunks = (int) Math.min(Math.min(n, units), numel / grain);
     runChunks(kernel, plan, segments, offsets, floatScalars, intScalars, chunks);
+  }
+
+  /** The plan over {@code shape} (its own, or a share of the outermost dimension). */
+  private static void runBox(
+      ElementwiseKernel kernel,
+      LoopPlan plan,
+      long[] shape,
+      MemorySegment[] segments,
+      long[] offsets,
+      double[] floatScalars,
+      long[] intScalars) {
+    if (plan.tiled()) {
+      Tiling.run(kernel, plan, shape, segments, offsets, floatScalars, intScalars);
+    } else {
+      kernel.run(plan.rank, shape, segments, offsets, plan.strides, floatScalars, intScalars);
+    }
+  }
+
+  /**
+   * Length of share {@code c} of {@code outer} split in {@code chunks}: as equal as possible, in
+   * whole strips of {@link Tiling#STRIP} rows when the outermost dimension is the tiled plan's row
+   * dimension (rank 2), so that the strips' register blocks stay whole.
+   */
+  static long shareLength(LoopPlan plan, long outer, int chunks, int c) {
+    long unit = splitUnit(plan);
+    long units = (outer + unit - 1) / unit;
+    long start = Math.min(outer, unitsBefore(units, chunks, c) * unit);
+    long end = Math.min(outer, unitsBefore(units, chunks, c + 1) * unit);
+    return end - start;
+  }
+
+  /** The outermost dimension splits in whole strips when it is a tiled plan's row dimension. */
+  private static long splitUnit(LoopPlan plan) {
+    return plan.tiled() && plan.rank == 2 ? Tiling.STRIP : 1;
+  }
+
+  private static long unitsBefore(long units, int chunks, int c) {
+    return units / chunks * c + Math.min(c, units % chunks);
   }
 
   private static void runChunks(
@@ -102,7 +142,7 @@ public final class Parallel {
     long start = 0;
     Runnable mine = null;
     for (int c = 0; c < chunks; c++) {
-      long len = outer / chunks + (c < outer % chunks ? 1 : 0);
+      long len = shareLength(plan, outer, chunks, c);
       long[] shape = plan.shape.clone();
       shape[0] = len;
       long[] offs = offsets.clone();
@@ -111,7 +151,7 @@ public final class Parallel {
       }
       start += len;
       Runnable task =
-          () -> kernel.run(rank, shape, segments, offs, plan.strides, floatScalars, intScalars);
+          () -> runBox(kernel, plan, shape, segments, offs, floatScalars, intScalars);
       if (c == chunks - 1) {
         mine = task;
       } else {

@@ -4,6 +4,7 @@ import static java.lang.foreign.ValueLayout.*;
 import static jdk.incubator.vector.VectorOperators.*;
 
 import dev.ufunc4j.kernel.ElementwiseKernel;
+import dev.ufunc4j.kernel.HalfChunks;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
 import javax.annotation.processing.Generated;
@@ -116,25 +117,21 @@ final class Ops_silu_float16 implements ElementwiseKernel {
   private static long contiguousRow(long n, MemorySegment outData, long outOff, MemorySegment xData,
       long xOff) {
     long bound = FLOATS.loopBound(n);
-    for (long i = 0; i < bound; i += LANES) {
-      IntVector half = ((IntVector) ShortVector.fromMemorySegment(SHORTS, xData, (xOff + i) * 2, ORDER).convertShape(ZERO_EXTEND_S2I, INTS, 0));
-      IntVector halfMagnitude = half.and(0x7FFF).lanewise(LSHL, 13);
-      FloatVector halfValue = halfMagnitude.reinterpretAsFloats().mul(0x1p112f).reinterpretAsInts()
-              .or(halfMagnitude.add(0x70800000).lanewise(ASHR, 31).and(0x7F800000))
-              .or(half.and(0x8000).lanewise(LSHL, 16))
-              .reinterpretAsFloats();
-      FloatVector x = halfValue;
-      FloatVector result = x.div(x.neg().lanewise(EXP).add(1.0f));
-      IntVector singleBits = result.reinterpretAsInts();
-      IntVector singleAbs = singleBits.and(0x7FFFFFFF);
-      IntVector halfRounded = singleAbs.and(0x7F800000).max(0x38800000).add(0x07800000).reinterpretAsFloats()
-              .add(singleAbs.reinterpretAsFloats().mul(0x1p112f).mul(0x1p-110f))
-              .reinterpretAsInts();
-      IntVector halfFinite = halfRounded.lanewise(LSHR, 13).and(0x7C00).add(halfRounded.and(0xFFF));
-      IntVector halfBits = halfFinite.lanewise(XOR, halfFinite.lanewise(XOR, 0x7E00).and(singleAbs.add(0x007FFFFF).lanewise(ASHR, 31)))
-              .or(singleBits.lanewise(LSHR, 16).and(0x8000));
-      ShortVector stored = ((ShortVector) halfBits.convertShape(I2S, SHORTS, 0));
-      stored.intoMemorySegment(outData, (outOff + i) * 2, ORDER);
+    if (bound == 0) {
+      return 0;
+    }
+    float[][] chunks = HalfChunks.buffers(2);
+    float[] xFloats = chunks[0];
+    float[] outFloats = chunks[1];
+    for (long chunk = 0; chunk < bound; chunk += HalfChunks.CHUNK) {
+      int len = (int) Math.min(HalfChunks.CHUNK, bound - chunk);
+      HalfChunks.toFloats(xData, xOff + chunk, xFloats, len);
+      for (int j = 0; j < len; j += LANES) {
+        FloatVector x = FloatVector.fromArray(FLOATS, xFloats, j);
+        FloatVector result = x.div(x.neg().lanewise(EXP).add(1.0f));
+        result.blend(result.reinterpretAsInts().and(0x80000000).or(0x7FC00000).reinterpretAsFloats(), result.test(IS_NAN)).intoArray(outFloats, j);
+      }
+      HalfChunks.toHalves(outFloats, len, outData, outOff + chunk);
     }
     return bound;
   }
@@ -145,6 +142,9 @@ final class Ops_silu_float16 implements ElementwiseKernel {
   private static long rowSplatX(long n, MemorySegment outData, long outOff, MemorySegment xData,
       long xOff) {
     long bound = FLOATS.loopBound(n);
+    if (bound == 0) {
+      return 0;
+    }
     IntVector half = ((IntVector) ShortVector.broadcast(SHORTS, xData.getAtIndex(JAVA_SHORT_UNALIGNED, xOff)).convertShape(ZERO_EXTEND_S2I, INTS, 0));
     IntVector halfMagnitude = half.and(0x7FFF).lanewise(LSHL, 13);
     FloatVector halfValue = halfMagnitude.reinterpretAsFloats().mul(0x1p112f).reinterpretAsInts()
@@ -152,18 +152,15 @@ final class Ops_silu_float16 implements ElementwiseKernel {
             .or(half.and(0x8000).lanewise(LSHL, 16))
             .reinterpretAsFloats();
     FloatVector x = halfValue;
-    for (long i = 0; i < bound; i += LANES) {
-      FloatVector result = x.div(x.neg().lanewise(EXP).add(1.0f));
-      IntVector singleBits = result.reinterpretAsInts();
-      IntVector singleAbs = singleBits.and(0x7FFFFFFF);
-      IntVector halfRounded = singleAbs.and(0x7F800000).max(0x38800000).add(0x07800000).reinterpretAsFloats()
-              .add(singleAbs.reinterpretAsFloats().mul(0x1p112f).mul(0x1p-110f))
-              .reinterpretAsInts();
-      IntVector halfFinite = halfRounded.lanewise(LSHR, 13).and(0x7C00).add(halfRounded.and(0xFFF));
-      IntVector halfBits = halfFinite.lanewise(XOR, halfFinite.lanewise(XOR, 0x7E00).and(singleAbs.add(0x007FFFFF).lanewise(ASHR, 31)))
-              .or(singleBits.lanewise(LSHR, 16).and(0x8000));
-      ShortVector stored = ((ShortVector) halfBits.convertShape(I2S, SHORTS, 0));
-      stored.intoMemorySegment(outData, (outOff + i) * 2, ORDER);
+    float[][] chunks = HalfChunks.buffers(1);
+    float[] outFloats = chunks[0];
+    for (long chunk = 0; chunk < bound; chunk += HalfChunks.CHUNK) {
+      int len = (int) Math.min(HalfChunks.CHUNK, bound - chunk);
+      for (int j = 0; j < len; j += LANES) {
+        FloatVector result = x.div(x.neg().lanewise(EXP).add(1.0f));
+        result.blend(result.reinterpretAsInts().and(0x80000000).or(0x7FC00000).reinterpretAsFloats(), result.test(IS_NAN)).intoArray(outFloats, j);
+      }
+      HalfChunks.toHalves(outFloats, len, outData, outOff + chunk);
     }
     return bound;
   }

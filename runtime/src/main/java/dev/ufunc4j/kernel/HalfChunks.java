@@ -1,0 +1,59 @@
+package dev.ufunc4j.kernel;
+
+import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * float16 conversions of whole chunks, for generated kernels: their contiguous loops convert each
+ * float16 operand's next {@link #CHUNK} elements into a float array, run the float32 body on the
+ * arrays with vector loads, and convert the result's chunk back. These scalar loops over {@link
+ * Float#float16ToFloat} and {@link Float#floatToFloat16} are what C2's auto-vectorizer turns into
+ * the hardware conversions ({@code vcvtph2ps}/{@code vcvtps2ph} with F16C or AVX-512), which the
+ * Vector API of JDK 25 has no operator for; the bit tricks they replace cost ~45 lanewise
+ * operations per 8 elements (docs/processor.md, "float16 speed", has the numbers).
+ *
+ * <p>The arrays are per thread and allocated once: {@link #buffers} allocates nothing after a
+ * thread's first call.
+ */
+public final class HalfChunks {
+  /** Elements per chunk: the float arrays of a two-input kernel (12 KiB) stay in L1. */
+  public static final int CHUNK = 1024;
+
+  private static final ThreadLocal<float[][]> BUFFERS =
+      ThreadLocal.withInitial(() -> new float[0][]);
+
+  private HalfChunks() {}
+
+  /** This thread's chunk arrays, at least {@code count} of {@link #CHUNK} floats each. */
+  public static float[][] buffers(int count) {
+    float[][] b = BUFFERS.get();
+    if (b.length < count) {
+      float[][] grown = new float[count][];
+      for (int k = 0; k < count; k++) {
+        grown[k] = k < b.length ? b[k] : new float[CHUNK];
+      }
+      BUFFERS.set(grown);
+      b = grown;
+    }
+    return b;
+  }
+
+  /** {@code dst[j] = float16 element (offset + j) of src}, exactly, for {@code j < length}. */
+  public static void toFloats(MemorySegment src, long offset, float[] dst, int length) {
+    for (int j = 0; j < length; j++) {
+      dst[j] = Float.float16ToFloat(src.getAtIndex(JAVA_SHORT_UNALIGNED, offset + j));
+    }
+  }
+
+  /**
+   * Element {@code offset + j} of {@code dst} = {@code src[j]} rounded to float16 (nearest even),
+   * for {@code j < length}. A NaN's payload is truncated: callers pass canonical NaNs
+   * ({@code 0x7FC00000} with a sign), which become {@code 0x7E00} with that sign.
+   */
+  public static void toHalves(float[] src, int length, MemorySegment dst, long offset) {
+    for (int j = 0; j < length; j++) {
+      dst.setAtIndex(JAVA_SHORT_UNALIGNED, offset + j, Float.floatToFloat16(src[j]));
+    }
+  }
+}
