@@ -66,7 +66,7 @@ public class OpsBench {
    * Fresh results of 4 MiB or more reuse freed blocks once the first collection has returned them
    * to {@code NativeMemory}'s cache; until then each one is a fresh mapping that faults in huge
    * pages. A long-running program is past that point, so the trial starts there too: allocate
-   * past the collection threshold (at most 3 s) before JMH's own warm-up.
+   * past the collection threshold (at most 1 s) before JMH's own warm-up.
    */
   private void warmAllocator() {
     long bytes = out.numel() * out.dtype().byteSize();
@@ -74,7 +74,7 @@ public class OpsBench {
       return;
     }
     long target = NativeMemory.gcTriggerBytes() + 4 * bytes;
-    long deadline = System.nanoTime() + 3_000_000_000L;
+    long deadline = System.nanoTime() + 1_000_000_000L;
     for (long done = 0; done < target && System.nanoTime() < deadline; done += bytes) {
       call(null);
     }

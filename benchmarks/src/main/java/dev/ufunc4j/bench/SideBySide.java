@@ -31,7 +31,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * so that machine noise hits all of them alike, plus the STREAM bandwidth probe; then writes
  * {@code benchmarks/RESULTS.md} and a chart of the ratios.
  *
- * <p>Options: {@code --rounds=N} (default 3), {@code --only=id,id}, {@code --quick} (a smoke run
+ * <p>Options: {@code --rounds=N} (default 3; the Maven profile passes 2, which keeps a full run
+ * under 15 minutes on two cores), {@code --only=id,id}, {@code --quick} (a smoke run
  * with one short iteration per case).
  */
 public final class SideBySide {
