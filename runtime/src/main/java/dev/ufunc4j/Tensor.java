@@ -5,6 +5,7 @@ import dev.ufunc4j.dtype.TensorLike;
 import dev.ufunc4j.internal.Convert;
 import dev.ufunc4j.internal.Elements;
 import dev.ufunc4j.internal.NativeMemory;
+import dev.ufunc4j.internal.ShapeMath;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -1409,27 +1410,23 @@ public final class Tensor implements TensorLike {
               + Arrays.toString(strides));
     }
     long[] s = checkShape(shape);
-    long last = offset;
-    for (int i = 0; i < s.length; i++) {
-      if (strides[i] < 0) {
+    for (long stride : strides) {
+      if (stride < 0) {
         throw new IllegalArgumentException(
             "as_strided: Negative strides are not supported at the moment, got strides: "
                 + Arrays.toString(strides));
       }
-      if (s[i] > 0) {
-        last += (s[i] - 1) * strides[i];
-      }
     }
-    if (offset < 0 || (numelOf(s) > 0 && last >= storageSize())) {
+    if (offset < 0) {
       throw new IllegalArgumentException(
-          "as_strided: shape " + Arrays.toString(s) + ", strides " + Arrays.toString(strides)
-              + " and offset " + offset + " reach element " + last + " of a storage of "
-              + storageSize() + " elements");
+          "as_strided: Tensor: invalid storage offset " + offset);
     }
+    ShapeMath.checkView("as_strided", s, strides, offset, storageSize());
     return view(s, strides.clone(), offset);
   }
 
   private Tensor view(long[] shape, long[] strides, long offset) {
+    ShapeMath.checkView("view", shape, strides, offset, storageSize()); // every view method's net
     return new Tensor(segment, dtype, shape.clone(), strides.clone(), offset, false);
   }
 

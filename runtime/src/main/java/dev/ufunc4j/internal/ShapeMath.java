@@ -1,0 +1,143 @@
+package dev.ufunc4j.internal;
+
+import java.util.Arrays;
+
+/**
+ * Overflow-checked arithmetic on sizes, strides and offsets. Internal API (public for the runtime's
+ * packages).
+ *
+ * <p>A view is memory-safe only if every element address it can form lies inside its storage;
+ * {@code long} arithmetic that wraps can turn an address far outside the storage into one inside
+ * it ({@code 2 * (2^62 + 1)} wraps to 2). Every product and sum of sizes, strides and offsets goes
+ * through this class, which either gives the exact result or refuses with an {@link
+ * IllegalArgumentException} naming the values, as PyTorch refuses with "Storage size calculation
+ * overflowed".
+ */
+public final class ShapeMath {
+  private ShapeMath() {}
+
+  /** {@code a * b}, or an {@link IllegalArgumentException} saying what overflowed. */
+  public static long multiply(long a, long b, String what) {
+    try {
+      return Math.multiplyExact(a, b);
+    } catch (ArithmeticException e) {
+      throw new IllegalArgumentException(
+          what + ": " + a + " * " + b + " overflows a 64-bit integer");
+    }
+  }
+
+  /** {@code a + b}, or an {@link IllegalArgumentException} saying what overflowed. */
+  public static long add(long a, long b, String what) {
+    try {
+      return Math.addExact(a, b);
+    } catch (ArithmeticException e) {
+      throw new IllegalArgumentException(
+          what + ": " + a + " + " + b + " overflows a 64-bit integer");
+    }
+  }
+
+  /**
+   * The number of elements of {@code shape} (sizes already checked non-negative), or an {@link
+   * IllegalArgumentException} when the running product exceeds {@code 2^63 - 1} (as PyTorch, even
+   * if a later size is 0).
+   */
+  public static long numel(long[] shape) {
+    long n = 1;
+    try {
+      for (long s : shape) {
+        n = Math.multiplyExact(n, s);
+      }
+    } catch (ArithmeticException e) {
+      throw new IllegalArgumentException(
+          "shape " + Arrays.toString(shape) + " has more than 2^63 - 1 elements");
+    }
+    return n;
+  }
+
+  /**
+   * Checks that the view {@code (shape, strides, offset)} reaches only elements {@code [0,
+   * storageSize)}. An empty view reaches no element and passes whatever its strides and offset (as
+   * in PyTorch, whose empty slices keep an offset that may equal the storage size).
+   *
+   * @param op the method to name in the message (PyTorch's name, e.g. {@code as_strided})
+   * @throws IllegalArgumentException when the extent overflows a long or leaves the storage
+   */
+  public static void checkView(
+      String op, long[] shape, long[] strides, long offset, long storageSize) {
+    for (long s : shape) {
+      if (s == 0) {
+        return;
+      }
+    }
+    // The lowest and highest addresses are the corners: every index 0, or size - 1 where the
+    // stride is positive (lowest: where it is negative).
+    long low = offset;
+    long high = offset;
+    try {
+      for (int d = 0; d < shape.length; d++) {
+        long reach = Math.multiplyExact(shape[d] - 1, strides[d]);
+        if (reach < 0) {
+          low = Math.addExact(low, reach);
+        } else {
+          high = Math.addExact(high, reach);
+        }
+      }
+    } catch (ArithmeticException e) {
+      throw new IllegalArgumentException(
+          op + ": storage size calculation overflowed with sizes=" + Arrays.toString(shape)
+              + ", strides=" + Arrays.toString(strides) + " and storage offset " + offset
+              + " (the view would reach beyond a 64-bit element index; the storage has "
+              + storageSize + " elements)");
+    }
+    if (low < 0 || high >= storageSize) {
+      throw new IllegalArgumentException(
+          op + ": sizes " + Arrays.toString(shape) + ", strides " + Arrays.toString(strides)
+              + " and storage offset " + offset + " reach element " + (low < 0 ? low : high)
+              + ", outside a storage of " + storageSize + " elements");
+    }
+  }
+
+  /**
+   * The number of elements of {@code start, start + step, ...} below {@code start + span}: {@code
+   * ceil(span / step)} for {@code span >= 0} and {@code step > 0}, without the overflow of {@code
+   * (span + step - 1) / step}.
+   */
+  public static long sliceLength(long span, long step) {
+    return span == 0 ? 0 : (span - 1) / step + 1;
+  }
+
+  /**
+   * The stride of a sliced dimension: {@code stride * step}. A dimension of at most one element
+   * never uses its stride to reach an element, so when the product overflows there (a step of
+   * {@code Long.MAX_VALUE} takes one element) the old stride is kept instead of refusing.
+   */
+  public static long slicedStride(long stride, long step, long newSize) {
+    try {
+      return Math.multiplyExact(stride, step);
+    } catch (ArithmeticException e) {
+      if (newSize <= 1) {
+        return stride;
+      }
+      throw new IllegalArgumentException(
+          "slice: stride " + stride + " * step " + step + " overflows a 64-bit integer");
+    }
+  }
+
+  /**
+   * PyTorch's {@code arange} length {@code ceil((end - start) / step)} for integers, computed
+   * without overflow ({@code end - start} may exceed {@code Long.MAX_VALUE}); the caller has
+   * checked that {@code step} is nonzero and has the sign of {@code end - start}.
+   */
+  public static long arangeLength(long start, long end, long step) {
+    // |end - start| and |step| as unsigned 64-bit values: both fit, whatever the signs.
+    long span = step > 0 ? end - start : start - end;
+    long stride = step > 0 ? step : -step; // Long.MIN_VALUE stays 2^63 unsigned
+    long n = Long.divideUnsigned(span, stride) + (Long.remainderUnsigned(span, stride) == 0 ? 0 : 1);
+    if (n < 0) {
+      throw new IllegalArgumentException(
+          "arange(" + start + ", " + end + ", " + step + ") has " + Long.toUnsignedString(n)
+              + " elements, more than 2^63 - 1");
+    }
+    return n;
+  }
+}
