@@ -783,13 +783,15 @@ public final class Tensor implements TensorLike {
           "upper bound and larger bound inconsistent with step sign: start="
               + start + ", end=" + end + ", step=" + step);
     }
-    long n = Math.ceilDiv(end - start, step);
+    long n = ShapeMath.arangeLength(start, end, step);
     Tensor t = empty(DType.INT64, n);
     for (long i = 0; i < n; i++) {
       t.segment.setAtIndex(ValueLayout.JAVA_LONG, i, start + i * step);
     }
     return t;
   }
+
+  private static final int ARANGE_CHUNK = 1 << 16;
 
   /**
    * {@code start + i * step} for {@code i} in {@code [0, ceil((end - start) / step))}, computed in
@@ -814,12 +816,17 @@ public final class Tensor implements TensorLike {
       throw new IllegalArgumentException("arange(" + start + ", " + end + ", " + step
           + ") has too many elements: " + count);
     }
-    long n = (long) count;
-    double[] values = new double[Math.toIntExact(n)];
-    for (int i = 0; i < values.length; i++) {
-      values[i] = start + i * step;
+    // Allocated first, so a range too large for memory fails as an allocation (PyTorch: "can't
+    // allocate memory"); then filled through float64 chunks with to(dtype)'s conversions.
+    Tensor out = empty(dtype, (long) count);
+    for (long from = 0; from < out.numel; from += ARANGE_CHUNK) {
+      double[] values = new double[(int) Math.min(ARANGE_CHUNK, out.numel - from)];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = start + (from + i) * step;
+      }
+      copyInto(of(values), out.slice(0, from, from + values.length, 1));
     }
-    return of(values).to(dtype);
+    return out;
   }
 
   /**
@@ -1150,7 +1157,7 @@ public final class Tensor implements TensorLike {
       } else if (i == ndim - 1) {
         stride = 1; // a zero-dim tensor's new innermost dimension
       } else {
-        stride = newShape[i + 1] * newStrides[i + 1];
+        stride = ShapeMath.multiply(newShape[i + 1], newStrides[i + 1], "expand");
       }
       long target = sizes[i];
       if (target == -1) {
@@ -1281,9 +1288,10 @@ public final class Tensor implements TensorLike {
     }
     long[] s = shape.clone();
     long[] st = strides.clone();
-    s[d] = (hi - lo + step - 1) / step;
-    st[d] = strides[d] * step;
-    return view(s, st, offset + lo * strides[d]); // PyTorch keeps the offset of an empty slice
+    s[d] = ShapeMath.sliceLength(hi - lo, step);
+    st[d] = ShapeMath.slicedStride(strides[d], step, s[d]);
+    // PyTorch keeps the offset of an empty slice
+    return view(s, st, ShapeMath.offset(offset, lo, strides[d], "slice"));
   }
 
   private static long clampSliceBound(long bound, long size) {
@@ -1304,7 +1312,8 @@ public final class Tensor implements TensorLike {
               + Arrays.toString(shape) + " at dimension " + dim);
     }
     long i = index < 0 ? index + size : index;
-    return view(remove(shape, d), remove(strides, d), offset + i * strides[d]);
+    long at = ShapeMath.offset(offset, i, strides[d], "select");
+    return view(remove(shape, d), remove(strides, d), at);
   }
 
   /** Elements {@code [start, start + length)} of dimension {@code dim}. */
@@ -1323,7 +1332,7 @@ public final class Tensor implements TensorLike {
               + "], but got " + start + ")");
     }
     long s0 = start < 0 ? start + size : start;
-    if (s0 + length > size) {
+    if (length > size - s0) {
       throw new IllegalArgumentException(
           "start (" + s0 + ") + length (" + length + ") exceeds dimension size (" + size + ").");
     }
@@ -1333,7 +1342,7 @@ public final class Tensor implements TensorLike {
   /** A view with a new dimension of size 1 at {@code dim} (in {@code [-ndim-1, ndim]}). */
   public Tensor unsqueeze(int dim) {
     int d = wrapDim(dim, shape.length + 1);
-    long stride = d >= shape.length ? 1 : shape[d] * strides[d];
+    long stride = d >= shape.length ? 1 : ShapeMath.multiply(shape[d], strides[d], "unsqueeze");
     return view(insert(shape, d, 1), insert(strides, d, stride), offset);
   }
 
@@ -1387,7 +1396,7 @@ public final class Tensor implements TensorLike {
     }
     long merged = 1;
     for (int i = a; i <= b; i++) {
-      merged *= shape[i];
+      merged = ShapeMath.multiply(merged, shape[i], "flatten");
     }
     long[] s = new long[n - (b - a)];
     System.arraycopy(shape, 0, s, 0, a);
@@ -1485,7 +1494,8 @@ public final class Tensor implements TensorLike {
     }
     if (numel == 0) {
       for (int d = n - 1; d >= 0; d--) {
-        newStride[d] = d == n - 1 ? 1 : Math.max(newShape[d + 1], 1) * newStride[d + 1];
+        newStride[d] =
+            d == n - 1 ? 1 : ShapeMath.multiply(Math.max(newShape[d + 1], 1), newStride[d + 1], "view");
       }
       return newStride;
     }
@@ -1497,9 +1507,9 @@ public final class Tensor implements TensorLike {
       tensorNumel *= oldShape[tensorD];
       if (tensorD == 0
           || (oldShape[tensorD - 1] != 1
-              && oldStride[tensorD - 1] != tensorNumel * chunkBaseStride)) {
+              && oldStride[tensorD - 1] != ShapeMath.multiply(tensorNumel, chunkBaseStride, "view"))) {
         while (viewD >= 0 && (viewNumel < tensorNumel || newShape[viewD] == 1)) {
-          newStride[viewD] = viewNumel * chunkBaseStride;
+          newStride[viewD] = ShapeMath.multiply(viewNumel, chunkBaseStride, "view");
           viewNumel *= newShape[viewD];
           viewD--;
         }
@@ -1972,13 +1982,7 @@ public final class Tensor implements TensorLike {
   }
 
   static long[] contiguousStrides(long[] shape) {
-    long[] st = new long[shape.length];
-    long acc = 1;
-    for (int d = shape.length - 1; d >= 0; d--) {
-      st[d] = acc;
-      acc *= Math.max(shape[d], 1);
-    }
-    return st;
+    return ShapeMath.contiguousStrides(shape);
   }
 
   private static long[] remove(long[] a, int i) {

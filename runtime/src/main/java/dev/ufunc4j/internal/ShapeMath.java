@@ -54,6 +54,38 @@ public final class ShapeMath {
     return n;
   }
 
+  /** {@code offset + index * stride}: the storage offset of a slice or selected sub-tensor. */
+  public static long offset(long offset, long index, long stride, String op) {
+    try {
+      return Math.addExact(offset, Math.multiplyExact(index, stride));
+    } catch (ArithmeticException e) {
+      throw new IllegalArgumentException(
+          op + ": storage offset " + offset + " + index " + index + " * stride " + stride
+              + " overflows a 64-bit integer");
+    }
+  }
+
+  /**
+   * Row-major strides of {@code shape} (a size-0 dimension counts as 1, as in PyTorch), or
+   * PyTorch's "Stride calculation overflowed" when they do not fit a long.
+   */
+  public static long[] contiguousStrides(long[] shape) {
+    long[] strides = new long[shape.length];
+    long acc = 1;
+    try {
+      for (int d = shape.length - 1; d >= 0; d--) {
+        strides[d] = acc;
+        if (d > 0) {
+          acc = Math.multiplyExact(acc, Math.max(shape[d], 1));
+        }
+      }
+    } catch (ArithmeticException e) {
+      throw new IllegalArgumentException(
+          "Stride calculation overflowed with sizes=" + Arrays.toString(shape));
+    }
+    return strides;
+  }
+
   /**
    * Checks that the view {@code (shape, strides, offset)} reaches only elements {@code [0,
    * storageSize)}. An empty view reaches no element and passes whatever its strides and offset (as
