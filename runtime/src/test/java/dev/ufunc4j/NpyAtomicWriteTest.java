@@ -11,8 +11,10 @@ import java.io.IOException;
 import java.nio.channels.ClosedByInterruptException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -103,5 +105,55 @@ class NpyAtomicWriteTest {
     Npy.write(p, Tensor.of(new int[] {7, 8, 9}));
     assertArrayEquals(new int[] {7, 8, 9}, Npy.read(p).toIntArray());
     assertEquals(List.of(p), listing());
+  }
+
+  @Test
+  void aWriteFailingMidwayLeavesTheOldFile() throws IOException {
+    Path p = existing();
+    byte[] before = Files.readAllBytes(p);
+    List<Path> filesBefore = listing();
+    int[] chunks = {0};
+    Runnable failOnThird =
+        () -> {
+          if (++chunks[0] == 3) {
+            throw new IllegalStateException("injected failure after chunk 3");
+          }
+        };
+    Tensor big = Tensor.ones(DType.FLOAT64, 1 << 12);
+    IllegalStateException e =
+        assertThrows(IllegalStateException.class, () -> Npy.write(p, big, 4096, failOnThird));
+    assertEquals("injected failure after chunk 3", e.getMessage());
+    assertArrayEquals(before, Files.readAllBytes(p));
+    assertEquals(filesBefore, listing());
+  }
+
+  @Test
+  void keepsThePermissionsOfTheReplacedFileAndTheDefaultsOfANewOne() throws IOException {
+    Assumptions.assumeTrue(
+        dir.getFileSystem().supportedFileAttributeViews().contains("posix"), "not POSIX");
+    Path p = existing();
+    Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rw-r-----"));
+    Npy.write(p, Tensor.zeros(DType.INT8, 4));
+    assertEquals("rw-r-----", PosixFilePermissions.toString(Files.getPosixFilePermissions(p)));
+    Path plain = Files.createFile(dir.resolve("plain"));
+    Path fresh = dir.resolve("fresh.npy");
+    Npy.write(fresh, Tensor.zeros(DType.INT8, 4));
+    assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(fresh));
+  }
+
+  @Test
+  void writesThroughASymbolicLink() throws IOException {
+    Path real = existing();
+    Path link;
+    try {
+      link = Files.createSymbolicLink(dir.resolve("link.npy"), real.getFileName());
+    } catch (UnsupportedOperationException | IOException e) {
+      Assumptions.abort("no symbolic links here: " + e);
+      return;
+    }
+    Npy.write(link, Tensor.of(new long[] {4, 5}));
+    assertTrue(Files.isSymbolicLink(link));
+    assertArrayEquals(new long[] {4, 5}, Npy.read(real).toLongArray());
+    assertEquals(List.of(link, real), listing());
   }
 }
