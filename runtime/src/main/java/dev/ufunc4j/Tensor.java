@@ -4,6 +4,7 @@ import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.dtype.TensorLike;
 import dev.ufunc4j.internal.Convert;
 import dev.ufunc4j.internal.Elements;
+import dev.ufunc4j.internal.Equality;
 import dev.ufunc4j.internal.NativeMemory;
 import dev.ufunc4j.internal.ShapeMath;
 import java.lang.foreign.Arena;
@@ -1820,37 +1821,19 @@ public final class Tensor implements TensorLike {
   // ============================================================================================
 
   /**
-   * True when both tensors have the same shape and every pair of elements is equal as values
-   * (dtypes may differ; NaN equals nothing), like {@code torch.equal}.
+   * True when both tensors have the same shape and every pair of elements is equal as values in
+   * their common dtype, like {@code torch.equal}: int64 2^24 + 1 equals float32 2^24, NaN equals
+   * nothing, -0.0 equals 0.0; integers compare exactly. Compares in place, without converted
+   * copies.
+   *
+   * @throws IllegalArgumentException when {@code other} is null, or the dtypes have no common
+   *     dtype (float8 beside another dtype, as in PyTorch)
    */
   public boolean equal(Tensor other) {
     requireOther(other);
-    if (!Arrays.equals(shape, other.shape)) {
-      return false;
-    }
-    boolean exact = dtype.isIntegral(true) && other.dtype.isIntegral(true);
-    Tensor a = exact ? this.to(wideInt(dtype)) : this.to(DType.COMPLEX128);
-    Tensor b = exact ? other.to(wideInt(other.dtype)) : other.to(DType.COMPLEX128);
-    long[] idx = new long[shape.length];
-    for (long i = 0; i < numel; i++) {
-      unravel(i, idx);
-      if (exact) {
-        long x = a.getLong(idx);
-        long y = b.getLong(idx);
-        boolean xNeg = a.dtype == DType.INT64 && x < 0;
-        boolean yNeg = b.dtype == DType.INT64 && y < 0;
-        if (x != y || xNeg != yNeg) {
-          return false;
-        }
-      } else if (a.getReal(idx) != b.getReal(idx) || a.getImag(idx) != b.getImag(idx)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static DType wideInt(DType t) {
-    return t == DType.UINT64 ? DType.UINT64 : DType.INT64;
+    return Arrays.equals(shape, other.shape)
+        && Equality.equal(segment, dtype, offset, strides, other.segment, other.dtype, other.offset,
+            other.strides, shape);
   }
 
   /** {@link #allClose(Tensor, double, double, boolean)} with rtol 1e-5, atol 1e-8, NaN unequal. */
