@@ -2,6 +2,8 @@ package dev.ufunc4j;
 
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.dtype.Promotion;
+import dev.ufunc4j.internal.ErrorTexts;
+import dev.ufunc4j.kernel.Dispatch;
 import java.util.function.BinaryOperator;
 
 /**
@@ -99,14 +101,10 @@ public final class Ops {
       boolean boolA = a.dtype() == DType.BOOL;
       boolean boolB = b.dtype() == DType.BOOL;
       if (boolA && boolB) {
-        throw new IllegalArgumentException(
-            "sub: Subtraction, the `-` operator, with two bool tensors is not supported. Use the"
-                + " `^` or `logical_xor()` operator instead.");
+        throw new IllegalArgumentException("sub: " + ErrorTexts.BOOL_SUB_BOTH);
       }
       if (boolA || boolB) {
-        throw new IllegalArgumentException(
-            "sub: Subtraction, the `-` operator, with a bool tensor is not supported. If you are"
-                + " trying to invert a mask, use the `~` or `logical_not()` operator instead.");
+        throw new IllegalArgumentException("sub: " + ErrorTexts.BOOL_SUB_ONE);
       }
     }
     return scaled(Builtins_sub.OP, Builtins_subScaled.OP, a, b, alpha, out);
@@ -828,9 +826,7 @@ public final class Ops {
   /** {@link #neg(Tensor)} into {@code out}. */
   public static Tensor neg(Tensor x, Tensor out) {
     if (x != null && x.dtype() == DType.BOOL) {
-      throw new IllegalArgumentException(
-          "neg: Negation, the `-` operator, on a bool tensor is not supported. If you are trying"
-              + " to invert a mask, use the `~` or `logical_not()` operator instead.");
+      throw new IllegalArgumentException("neg: " + ErrorTexts.BOOL_NEG);
     }
     return Dispatch.apply(Builtins_neg.OP, out, x);
   }
@@ -1019,7 +1015,7 @@ public final class Ops {
   /** {@link #clamp(Tensor, Number, Number)} into {@code out}. */
   public static Tensor clamp(Tensor x, Number min, Number max, Tensor out) {
     if (min == null && max == null) {
-      throw new IllegalArgumentException("clamp: At least one of 'min' or 'max' must not be None");
+      throw new IllegalArgumentException("clamp: " + ErrorTexts.CLAMP_NO_BOUND);
     }
     if (min == null) {
       return Dispatch.apply(Builtins_minimum.OP, out, x, Dispatch.wrap(Builtins_minimum.OP, 1, max));
