@@ -7,6 +7,7 @@ import dev.ufunc4j.annotation.Rule;
 import dev.ufunc4j.annotation.Scalar;
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.dtype.Promotion;
+import dev.ufunc4j.internal.ErrorTexts;
 
 /**
  * The built-in ops, named after PyTorch's ({@code floor_divide} is {@code floorDivide}). Every op
@@ -612,14 +613,10 @@ final class Builtins {
     boolean boolA = a.dtype() == DType.BOOL;
     boolean boolB = b.dtype() == DType.BOOL;
     if (boolA && boolB) {
-      throw new IllegalArgumentException(
-          "sub: Subtraction, the `-` operator, with two bool tensors is not supported. Use the"
-              + " `^` or `logical_xor()` operator instead.");
+      throw new IllegalArgumentException("sub: " + ErrorTexts.BOOL_SUB_BOTH);
     }
     if (boolA || boolB) {
-      throw new IllegalArgumentException(
-          "sub: Subtraction, the `-` operator, with a bool tensor is not supported. If you are"
-              + " trying to invert a mask, use the `~` or `logical_not()` operator instead.");
+      throw new IllegalArgumentException("sub: " + ErrorTexts.BOOL_SUB_ONE);
     }
   }
 
@@ -703,9 +700,7 @@ final class Builtins {
   @Rule("neg")
   static void refuseBoolNeg(Tensor x) {
     if (x != null && x.dtype() == DType.BOOL) {
-      throw new IllegalArgumentException(
-          "neg: Negation, the `-` operator, on a bool tensor is not supported. If you are trying"
-              + " to invert a mask, use the `~` or `logical_not()` operator instead.");
+      throw new IllegalArgumentException("neg: " + ErrorTexts.BOOL_NEG);
     }
   }
 
@@ -722,7 +717,7 @@ final class Builtins {
   @Rule("clamp")
   static Tensor clampToOneBound(Tensor x, Number min, Number max, Tensor out) {
     if (min == null && max == null) {
-      throw new IllegalArgumentException("clamp: At least one of 'min' or 'max' must not be None");
+      throw new IllegalArgumentException("clamp: " + ErrorTexts.CLAMP_NO_BOUND);
     }
     if (min == null) {
       return Ops.minimum(x, max, out);

@@ -1,6 +1,7 @@
 package dev.ufunc4j;
 
 import dev.ufunc4j.dtype.DType;
+import dev.ufunc4j.internal.Shapes;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -270,7 +271,7 @@ public final class Npy {
       long dataStart = preamble + headerLen;
       long bytes;
       try {
-        bytes = Math.multiplyExact(Tensor.numelOf(h.shape), (long) h.dtype.byteSize());
+        bytes = Math.multiplyExact(Shapes.numelOf(h.shape), (long) h.dtype.byteSize());
       } catch (ArithmeticException e) {
         throw bad(path, "shape " + Arrays.toString(h.shape) + " is too large");
       }

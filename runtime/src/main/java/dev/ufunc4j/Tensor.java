@@ -1,12 +1,18 @@
 package dev.ufunc4j;
 
+import static dev.ufunc4j.internal.Shapes.insert;
+import static dev.ufunc4j.internal.Shapes.remove;
+import static dev.ufunc4j.internal.Shapes.wrapDim;
+
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.dtype.TensorLike;
 import dev.ufunc4j.internal.Convert;
+import dev.ufunc4j.internal.Copies;
 import dev.ufunc4j.internal.Elements;
 import dev.ufunc4j.internal.Equality;
 import dev.ufunc4j.internal.NativeMemory;
-import dev.ufunc4j.internal.ShapeMath;
+import dev.ufunc4j.internal.Shapes;
+import dev.ufunc4j.internal.TensorInternals;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -34,6 +40,10 @@ import java.util.SplittableRandom;
  * PyTorch also reports carry PyTorch's text.
  */
 public final class Tensor extends TensorMethods implements TensorLike {
+  static {
+    // First, so that the runtime's other packages can reach the members below (TensorInternals).
+    TensorInternals.install(new InternalAccess());
+  }
 
   private final DType dtype;
   private final long[] shape;
@@ -142,19 +152,7 @@ public final class Tensor extends TensorMethods implements TensorLike {
    * is_contiguous}: dimensions of size 1 may have any stride; an empty tensor is contiguous).
    */
   public boolean isContiguous() {
-    if (numel == 0) {
-      return true;
-    }
-    long expected = 1;
-    for (int d = shape.length - 1; d >= 0; d--) {
-      if (shape[d] != 1) {
-        if (strides[d] != expected) {
-          return false;
-        }
-        expected *= shape[d];
-      }
-    }
-    return true;
+    return Shapes.isContiguous(shape, strides, numel);
   }
 
   // ============================================================================================
@@ -177,8 +175,8 @@ public final class Tensor extends TensorMethods implements TensorLike {
    */
   public static Tensor empty(DType dtype, long... shape) {
     checkDtype(dtype);
-    long[] s = checkShape(shape);
-    return new Tensor(allocate(dtype, s, true), dtype, s, contiguousStrides(s), 0, false);
+    long[] s = Shapes.checkShape(shape);
+    return new Tensor(allocate(dtype, s, true), dtype, s, Shapes.contiguousStrides(s), 0, false);
   }
 
   /**
@@ -193,12 +191,13 @@ public final class Tensor extends TensorMethods implements TensorLike {
   /** A C-contiguous tensor whose contents are unspecified: the caller writes every element. */
   static Tensor emptyUninitialized(DType dtype, long[] shape) {
     return new Tensor(
-        allocate(dtype, shape, false), dtype, shape.clone(), contiguousStrides(shape), 0, false);
+        allocate(dtype, shape, false), dtype, shape.clone(), Shapes.contiguousStrides(shape), 0,
+        false);
   }
 
   /** Storage for a dense tensor of {@code shape}, zeroed or not, in the current scope's arena. */
   private static MemorySegment allocate(DType dtype, long[] shape, boolean zeroed) {
-    long n = numelOf(shape);
+    long n = Shapes.numelOf(shape);
     long bytes;
     try {
       bytes = Math.multiplyExact(n, (long) dtype.byteSize());
@@ -225,7 +224,7 @@ public final class Tensor extends TensorMethods implements TensorLike {
   /** A tensor filled with {@code value} converted to {@code dtype} (complex: imaginary part 0). */
   public static Tensor full(DType dtype, double value, long... shape) {
     Tensor t = empty(dtype, shape);
-    t.fillBits(dtype.isComplex() ? Convert.fromDouble(dtype.componentType(), value)
+    Copies.fill(t, dtype.isComplex() ? Convert.fromDouble(dtype.componentType(), value)
         : Convert.fromDouble(dtype, value));
     return t;
   }
@@ -233,7 +232,7 @@ public final class Tensor extends TensorMethods implements TensorLike {
   /** A tensor filled with the integer {@code value} converted to {@code dtype}. */
   public static Tensor full(DType dtype, long value, long... shape) {
     Tensor t = empty(dtype, shape);
-    t.fillBits(dtype.isComplex() ? Convert.fromLong(dtype.componentType(), value, false)
+    Copies.fill(t, dtype.isComplex() ? Convert.fromLong(dtype.componentType(), value, false)
         : Convert.fromLong(dtype, value, false));
     return t;
   }
@@ -241,19 +240,6 @@ public final class Tensor extends TensorMethods implements TensorLike {
   /** A tensor filled with {@code value} converted to {@code dtype}. */
   public static Tensor full(DType dtype, boolean value, long... shape) {
     return full(dtype, value ? 1L : 0L, shape);
-  }
-
-  /** Writes the real carrier {@code bits} into every element (both parts' real part for complex). */
-  private void fillBits(long bits) {
-    if (bits == 0 || numel == 0) {
-      return; // storage is born zeroed
-    }
-    DType c = dtype.componentType();
-    int step = dtype.isComplex() ? 2 : 1;
-    long count = numel * step;
-    for (long i = 0; i < count; i += step) {
-      Elements.write(segment, c, i * c.byteSize(), bits);
-    }
   }
 
   /** {@code [0, 1, ..., end - 1]} as INT64 (PyTorch's {@code arange(end)}). */
@@ -515,13 +501,13 @@ public final class Tensor extends TensorMethods implements TensorLike {
   /** Reinterprets a contiguous component tensor of 2n elements as n complex elements. */
   private static Tensor viewAsComplex(Tensor parts, DType complex, long[] shape) {
     long n = parts.numel / 2;
-    long[] s = shape.length == 0 ? new long[] {n} : checkShape(shape);
-    if (numelOf(s) != n) {
+    long[] s = shape.length == 0 ? new long[] {n} : Shapes.checkShape(shape);
+    if (Shapes.numelOf(s) != n) {
       throw new IllegalArgumentException(
           "data has " + n + " complex elements but shape " + Arrays.toString(s) + " needs "
-              + numelOf(s));
+              + Shapes.numelOf(s));
     }
-    return new Tensor(parts.segment, complex, s, contiguousStrides(s), 0, false);
+    return new Tensor(parts.segment, complex, s, Shapes.contiguousStrides(s), 0, false);
   }
 
   private static void requireComplex(DType dtype) {
@@ -532,8 +518,9 @@ public final class Tensor extends TensorMethods implements TensorLike {
   }
 
   private static Tensor fromArray(DType dtype, int length, long[] shape) {
-    long[] s = shape == null || shape.length == 0 ? new long[] {length} : checkShape(shape);
-    long n = numelOf(s);
+    long[] s =
+        shape == null || shape.length == 0 ? new long[] {length} : Shapes.checkShape(shape);
+    long n = Shapes.numelOf(s);
     if (n != length) {
       throw new IllegalArgumentException(
           "data has " + length + " elements but shape " + Arrays.toString(s) + " needs " + n);
@@ -585,27 +572,30 @@ public final class Tensor extends TensorMethods implements TensorLike {
     return ofComplex(new double[] {re, im}, dtype).view(new long[0]);
   }
 
+  // Wrapped numbers are the planner's business (users pass Java numbers to the ops), so these are
+  // package-private; Dispatch reaches them through TensorInternals.
+
   /**
    * A Java {@code double} as a wrapped number: a zero-dim FLOAT64 tensor that promotes like a
    * Python float in PyTorch (it does not raise a tensor's float dtype: {@code float32 + 2.5} is
    * float32; {@code int32 + 2.5} is the default float dtype).
    */
-  public static Tensor wrap(double value) {
+  static Tensor wrap(double value) {
     return asWrapped(scalar(value, DType.FLOAT64));
   }
 
   /** A Java integer as a wrapped number: a zero-dim INT64 tensor that promotes like a Python int. */
-  public static Tensor wrap(long value) {
+  static Tensor wrap(long value) {
     return asWrapped(full(DType.INT64, value));
   }
 
   /** A Java {@code boolean} as a wrapped number: a zero-dim BOOL tensor. */
-  public static Tensor wrap(boolean value) {
+  static Tensor wrap(boolean value) {
     return asWrapped(full(DType.BOOL, value));
   }
 
   /** A complex Java scalar as a wrapped number: a zero-dim COMPLEX128 tensor. */
-  public static Tensor wrapComplex(double re, double im) {
+  static Tensor wrapComplex(double re, double im) {
     return asWrapped(scalarComplex(re, im, DType.COMPLEX128));
   }
 
@@ -622,55 +612,8 @@ public final class Tensor extends TensorMethods implements TensorLike {
    * and new leading dimensions may be added. Never copies. PyTorch's {@code expand}.
    */
   public Tensor expand(long... sizes) {
-    if (sizes == null) {
-      throw new IllegalArgumentException("sizes must not be null");
-    }
-    int ndim = sizes.length;
-    int tdim = shape.length;
-    if (ndim < tdim) {
-      throw new IllegalArgumentException(
-          "expand(torch." + dtype.scalarTypeName() + "Tensor{" + Arrays.toString(shape)
-              + "}, size=" + Arrays.toString(sizes) + "): the number of sizes provided (" + ndim
-              + ") must be greater or equal to the number of dimensions in the tensor (" + tdim
-              + ")");
-    }
-    long[] newShape = new long[ndim];
-    long[] newStrides = new long[ndim];
-    for (int i = ndim - 1; i >= 0; i--) {
-      int dim = tdim - (ndim - i);
-      long size = dim >= 0 ? shape[dim] : 1;
-      long stride;
-      if (dim >= 0) {
-        stride = strides[dim];
-      } else if (i == ndim - 1) {
-        stride = 1; // a zero-dim tensor's new innermost dimension
-      } else {
-        stride = ShapeMath.multiply(newShape[i + 1], newStrides[i + 1], "expand");
-      }
-      long target = sizes[i];
-      if (target == -1) {
-        if (dim < 0) {
-          throw new IllegalArgumentException(
-              "The expanded size of the tensor (-1) isn't allowed in a leading, non-existing"
-                  + " dimension " + i);
-        }
-        target = size;
-      }
-      if (size != target) {
-        if (size != 1) {
-          throw new IllegalArgumentException(
-              "The expanded size of the tensor (" + target + ") must match the existing size ("
-                  + size + ") at non-singleton dimension " + i + ".  Target sizes: "
-                  + Arrays.toString(sizes) + ".  Tensor sizes: " + Arrays.toString(shape));
-        }
-        size = target;
-        stride = 0;
-      }
-      newShape[i] = size;
-      newStrides[i] = stride;
-    }
-    checkShape(newShape);
-    return view(newShape, newStrides, offset);
+    Shapes.Geometry g = Shapes.expand(dtype, shape, strides, sizes);
+    return view(g.shape(), g.strides(), offset);
   }
 
   /** {@link #expand} to exactly {@code shape} (no {@code -1} needed): PyTorch's {@code broadcast_to}. */
@@ -683,8 +626,8 @@ public final class Tensor extends TensorMethods implements TensorLike {
    * row-major order; fails when the strides do not allow it (use {@link #reshape}).
    */
   public Tensor view(long... shape) {
-    long[] s = inferSize(shape);
-    long[] st = computeStride(this.shape, this.strides, s);
+    long[] s = Shapes.inferSize(shape, numel);
+    long[] st = Shapes.viewStrides(this.shape, this.strides, s);
     if (st == null) {
       throw new IllegalArgumentException(
           "view size is not compatible with input tensor's size and stride (at least one"
@@ -695,8 +638,8 @@ public final class Tensor extends TensorMethods implements TensorLike {
 
   /** Like {@link #view}, but copies into a contiguous tensor when no view is possible. */
   public Tensor reshape(long... shape) {
-    long[] s = inferSize(shape);
-    long[] st = computeStride(this.shape, this.strides, s);
+    long[] s = Shapes.inferSize(shape, numel);
+    long[] st = Shapes.viewStrides(this.shape, this.strides, s);
     if (st != null) {
       return view(s, st, offset);
     }
@@ -898,120 +841,13 @@ public final class Tensor extends TensorMethods implements TensorLike {
    * {@code as_strided}); every element it reaches must lie inside the storage.
    */
   public Tensor asStrided(long[] shape, long[] strides, long offset) {
-    if (shape == null || strides == null) {
-      throw new IllegalArgumentException("shape and strides must not be null");
-    }
-    if (shape.length != strides.length) {
-      throw new IllegalArgumentException(
-          "mismatch in length of strides and shape: " + Arrays.toString(shape) + " vs "
-              + Arrays.toString(strides));
-    }
-    long[] s = checkShape(shape);
-    for (long stride : strides) {
-      if (stride < 0) {
-        throw new IllegalArgumentException(
-            "as_strided: Negative strides are not supported at the moment, got strides: "
-                + Arrays.toString(strides));
-      }
-    }
-    if (offset < 0) {
-      throw new IllegalArgumentException(
-          "as_strided: Tensor: invalid storage offset " + offset);
-    }
-    ShapeMath.checkView("as_strided", s, strides, offset, storageSize());
+    long[] s = Shapes.checkAsStrided(shape, strides, offset, storageSize());
     return view(s, strides.clone(), offset);
   }
 
   private Tensor view(long[] shape, long[] strides, long offset) {
     ShapeMath.checkView("view", shape, strides, offset, storageSize()); // every view method's net
     return new Tensor(segment, dtype, shape.clone(), strides.clone(), offset, false);
-  }
-
-  /** PyTorch's {@code infer_size}: resolves one {@code -1} and checks the element count. */
-  private long[] inferSize(long[] requested) {
-    if (requested == null) {
-      throw new IllegalArgumentException("shape must not be null");
-    }
-    long[] s = requested.clone();
-    long newSize = 1;
-    int inferDim = -1;
-    for (int d = 0; d < s.length; d++) {
-      if (s[d] == -1) {
-        if (inferDim >= 0) {
-          throw new IllegalArgumentException("only one dimension can be inferred");
-        }
-        inferDim = d;
-      } else if (s[d] >= 0) {
-        newSize = multiplyChecked(newSize, s[d], s);
-      } else {
-        throw new IllegalArgumentException(
-            "invalid shape dimension " + s[d] + " at index " + d + " of shape "
-                + Arrays.toString(s));
-      }
-    }
-    if (numel == newSize || (inferDim >= 0 && newSize > 0 && numel % newSize == 0)) {
-      if (inferDim >= 0) {
-        if (newSize == 0) {
-          throw new IllegalArgumentException(
-              "cannot reshape tensor of 0 elements into shape " + Arrays.toString(s)
-                  + " because the unspecified dimension size -1 can be any value and is"
-                  + " ambiguous");
-        }
-        s[inferDim] = numel / newSize;
-      }
-      return s;
-    }
-    throw new IllegalArgumentException(
-        "shape '" + Arrays.toString(requested) + "' is invalid for input of size " + numel);
-  }
-
-  /**
-   * PyTorch's {@code computeStride}: strides that view {@code oldShape}/{@code oldStride} as
-   * {@code newShape}, or null when dimensions would span two non-contiguous chunks.
-   */
-  private static long[] computeStride(long[] oldShape, long[] oldStride, long[] newShape) {
-    int n = newShape.length;
-    long[] newStride = new long[n];
-    if (oldShape.length == 0) {
-      Arrays.fill(newStride, 1);
-      return newStride;
-    }
-    long numel = numelOf(oldShape);
-    if (numel == 0 && Arrays.equals(oldShape, newShape)) {
-      return oldStride.clone();
-    }
-    if (numel == 0) {
-      for (int d = n - 1; d >= 0; d--) {
-        newStride[d] =
-            d == n - 1 ? 1 : ShapeMath.multiply(Math.max(newShape[d + 1], 1), newStride[d + 1], "view");
-      }
-      return newStride;
-    }
-    int viewD = n - 1;
-    long chunkBaseStride = oldStride[oldStride.length - 1];
-    long tensorNumel = 1;
-    long viewNumel = 1;
-    for (int tensorD = oldShape.length - 1; tensorD >= 0; tensorD--) {
-      tensorNumel *= oldShape[tensorD];
-      if (tensorD == 0
-          || (oldShape[tensorD - 1] != 1
-              && oldStride[tensorD - 1] != ShapeMath.multiply(tensorNumel, chunkBaseStride, "view"))) {
-        while (viewD >= 0 && (viewNumel < tensorNumel || newShape[viewD] == 1)) {
-          newStride[viewD] = ShapeMath.multiply(viewNumel, chunkBaseStride, "view");
-          viewNumel *= newShape[viewD];
-          viewD--;
-        }
-        if (viewNumel != tensorNumel) {
-          return null;
-        }
-        if (tensorD > 0) {
-          chunkBaseStride = oldStride[tensorD - 1];
-          tensorNumel = 1;
-          viewNumel = 1;
-        }
-      }
-    }
-    return viewD == -1 ? newStride : null;
   }
 
   // ============================================================================================
@@ -1116,25 +952,7 @@ public final class Tensor extends TensorMethods implements TensorLike {
 
   /** Storage element index of {@code index}, after checking count and bounds. */
   private long elementOffset(long[] index) {
-    if (index == null) {
-      throw new IllegalArgumentException("index must not be null");
-    }
-    if (index.length != shape.length) {
-      throw new IllegalArgumentException(
-          "expected " + shape.length + " indices for a tensor of shape " + Arrays.toString(shape)
-              + ", got " + index.length + ": " + Arrays.toString(index));
-    }
-    long at = offset;
-    for (int d = 0; d < index.length; d++) {
-      long i = index[d];
-      long size = shape[d];
-      if (i < -size || i >= size) {
-        throw new IndexOutOfBoundsException(
-            "index " + i + " is out of bounds for dimension " + d + " with size " + size);
-      }
-      at += (i < 0 ? i + size : i) * strides[d];
-    }
-    return at;
+    return Shapes.elementOffset(index, shape, strides, offset);
   }
 
   // ============================================================================================
@@ -1151,7 +969,7 @@ public final class Tensor extends TensorMethods implements TensorLike {
       return this;
     }
     Tensor out = empty(dtype, shape);
-    copyInto(this, out);
+    Copies.copyInto(this, out);
     return out;
   }
 
@@ -1163,72 +981,8 @@ public final class Tensor extends TensorMethods implements TensorLike {
   /** A contiguous copy with its own storage. */
   public Tensor copy() {
     Tensor out = empty(dtype, shape);
-    copyInto(this, out);
+    Copies.copyInto(this, out);
     return out;
-  }
-
-  /**
-   * Copies {@code src}'s elements into {@code dst} of the same shape (any layout, no internal
-   * overlap), converting the dtype element by element.
-   */
-  static void copyInto(Tensor src, Tensor dst) {
-    long n = src.numel;
-    if (n == 0) {
-      return;
-    }
-    if (src.dtype == dst.dtype && src.isContiguous() && dst.isContiguous()) {
-      long bs = src.dtype.byteSize();
-      MemorySegment.copy(src.segment, src.offset * bs, dst.segment, dst.offset * bs, n * bs);
-      return;
-    }
-    int nd = src.shape.length;
-    long[] idx = new long[nd];
-    long srcAt = src.offset;
-    long dstAt = dst.offset;
-    for (long i = 0; i < n; i++) {
-      copyElement(src, srcAt, dst, dstAt);
-      for (int k = nd - 1; k >= 0; k--) {
-        srcAt += src.strides[k];
-        dstAt += dst.strides[k];
-        if (++idx[k] < src.shape[k]) {
-          break;
-        }
-        srcAt -= src.strides[k] * src.shape[k];
-        dstAt -= dst.strides[k] * dst.shape[k];
-        idx[k] = 0;
-      }
-    }
-  }
-
-  private static void copyElement(Tensor src, long srcAt, Tensor dst, long dstAt) {
-    DType s = src.dtype;
-    DType d = dst.dtype;
-    long sb = srcAt * s.byteSize();
-    long db = dstAt * d.byteSize();
-    if (!s.isComplex()) {
-      long v = Elements.read(src.segment, s, sb);
-      if (d.isComplex()) {
-        DType dc = d.componentType();
-        Elements.write(dst.segment, dc, db, Convert.convert(s, dc, v));
-        Elements.write(dst.segment, dc, db + dc.byteSize(), 0); // +0.0 in every float format
-      } else {
-        Elements.write(dst.segment, d, db, Convert.convert(s, d, v));
-      }
-      return;
-    }
-    DType sc = s.componentType();
-    long re = Elements.read(src.segment, sc, sb);
-    long im = Elements.read(src.segment, sc, sb + sc.byteSize());
-    if (d.isComplex()) {
-      DType dc = d.componentType();
-      Elements.write(dst.segment, dc, db, Convert.convert(sc, dc, re));
-      Elements.write(dst.segment, dc, db + dc.byteSize(), Convert.convert(sc, dc, im));
-    } else if (d == DType.BOOL) {
-      boolean nonzero = Convert.toBoolean(sc, re) || Convert.toBoolean(sc, im);
-      Elements.write(dst.segment, d, db, nonzero ? 1 : 0);
-    } else {
-      Elements.write(dst.segment, d, db, Convert.convert(sc, d, re));
-    }
   }
 
   // ---- to Java arrays ------------------------------------------------------------------------
@@ -1399,74 +1153,10 @@ public final class Tensor extends TensorMethods implements TensorLike {
   // Helpers
   // ============================================================================================
 
-  /** PyTorch's {@code maybe_wrap_dim}; a zero-dim tensor accepts dims -1 and 0. */
-  static int wrapDim(int dim, int ndim) {
-    int n = Math.max(ndim, 1);
-    if (dim < -n || dim >= n) {
-      throw new IndexOutOfBoundsException(
-          "Dimension out of range (expected to be in range of [" + (-n) + ", " + (n - 1)
-              + "], but got " + dim + ")");
-    }
-    return dim < 0 ? dim + n : dim;
-  }
-
   static DType checkDtype(DType dtype) {
     if (dtype == null) {
       throw new IllegalArgumentException("dtype must not be null");
     }
     return dtype;
-  }
-
-  /** A copy of {@code shape} after checking sizes are non-negative and the count fits a long. */
-  static long[] checkShape(long[] shape) {
-    if (shape == null) {
-      throw new IllegalArgumentException("shape must not be null");
-    }
-    long n = 1;
-    for (long s : shape) {
-      if (s < 0) {
-        throw new IllegalArgumentException(
-            "Trying to create tensor with negative dimension " + s + ": "
-                + Arrays.toString(shape));
-      }
-      n = multiplyChecked(n, s, shape);
-    }
-    return shape.clone();
-  }
-
-  private static long multiplyChecked(long a, long b, long[] shape) {
-    try {
-      return Math.multiplyExact(a, b);
-    } catch (ArithmeticException e) {
-      throw new IllegalArgumentException(
-          "shape " + Arrays.toString(shape) + " has more than 2^63 - 1 elements");
-    }
-  }
-
-  static long numelOf(long[] shape) {
-    long n = 1;
-    for (long s : shape) {
-      n *= s;
-    }
-    return n;
-  }
-
-  static long[] contiguousStrides(long[] shape) {
-    return ShapeMath.contiguousStrides(shape);
-  }
-
-  private static long[] remove(long[] a, int i) {
-    long[] r = new long[a.length - 1];
-    System.arraycopy(a, 0, r, 0, i);
-    System.arraycopy(a, i + 1, r, i, a.length - i - 1);
-    return r;
-  }
-
-  private static long[] insert(long[] a, int i, long v) {
-    long[] r = new long[a.length + 1];
-    System.arraycopy(a, 0, r, 0, i);
-    r[i] = v;
-    System.arraycopy(a, i, r, i + 1, a.length - i);
-    return r;
   }
 }

@@ -1,16 +1,22 @@
-package dev.ufunc4j;
+package dev.ufunc4j.demo;
 
+import dev.ufunc4j.Broadcast;
+import dev.ufunc4j.BroadcastException;
+import dev.ufunc4j.Ops;
+import dev.ufunc4j.Tensor;
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.dtype.Promotion;
 import java.util.Arrays;
 
 /**
  * The README's main job: broadcasting, type promotion and elementwise ops on real tensors, all
- * computed by ufunc4j (the README's examples, printed).
+ * computed by ufunc4j (the README's examples, printed). It uses only the public API, as a user's
+ * program would; its package is not exported by the module.
  */
 public final class Demo {
   private Demo() {}
 
+  /** Prints the examples; takes no arguments. */
   public static void main(String[] args) {
     System.out.println("Broadcasting:");
     broadcast(new long[] {3, 1}, new long[] {1, 4});
