@@ -29,7 +29,11 @@ import dev.ufunc4j.internal.ErrorTexts;
  * bodies the floating ones (float16/bfloat16 compute in float32); bodies of only {@code + - * /}
  * and comparisons are lifted to complex.
  */
-@Facade(value = "Ops", visibility = Facade.Visibility.PUBLIC, instanceMethods = "TensorMethods")
+@Facade(
+    value = "Ops",
+    visibility = Facade.Visibility.PUBLIC,
+    instanceMethods = "TensorMethods",
+    superclass = "OpsBase")
 final class Builtins {
   private Builtins() {}
 

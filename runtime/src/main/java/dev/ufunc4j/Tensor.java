@@ -11,6 +11,7 @@ import dev.ufunc4j.internal.Copies;
 import dev.ufunc4j.internal.Elements;
 import dev.ufunc4j.internal.Equality;
 import dev.ufunc4j.internal.NativeMemory;
+import dev.ufunc4j.internal.ShapeMath;
 import dev.ufunc4j.internal.Shapes;
 import dev.ufunc4j.internal.TensorInternals;
 import java.lang.foreign.Arena;
@@ -298,7 +299,7 @@ public final class Tensor extends TensorMethods implements TensorLike {
       for (int i = 0; i < values.length; i++) {
         values[i] = start + (from + i) * step;
       }
-      copyInto(of(values), out.slice(0, from, from + values.length, 1));
+      Copies.copyInto(of(values), out.slice(0, from, from + values.length, 1));
     }
     return out;
   }
@@ -1147,6 +1148,81 @@ public final class Tensor extends TensorMethods implements TensorLike {
   @Override
   public String toString() {
     return TensorFormat.format(this);
+  }
+
+  // ============================================================================================
+  // Reductions (docs/reductions.md)
+  // ============================================================================================
+
+  /** The sum of all elements, a zero-dim tensor: int64 for bool and integral dtypes. */
+  public Tensor sum() {
+    return Reductions.sum(this, null, false, null);
+  }
+
+  /** The sum over {@code dims} (negative counts from the end; none given: all), dims dropped. */
+  public Tensor sum(int... dims) {
+    return Reductions.sum(this, dims, false, null);
+  }
+
+  /** The sum over {@code dims}, kept as size 1 when {@code keepDim} ({@code torch.sum}). */
+  public Tensor sum(int[] dims, boolean keepDim) {
+    return Reductions.sum(this, dims, keepDim, null);
+  }
+
+  /** The mean of all elements; floating and complex dtypes only, as in PyTorch. */
+  public Tensor mean() {
+    return Reductions.mean(this, null, false, null);
+  }
+
+  /** The mean over {@code dims} (none given: all), dims dropped. */
+  public Tensor mean(int... dims) {
+    return Reductions.mean(this, dims, false, null);
+  }
+
+  /** The mean over {@code dims}, kept as size 1 when {@code keepDim} ({@code torch.mean}). */
+  public Tensor mean(int[] dims, boolean keepDim) {
+    return Reductions.mean(this, dims, keepDim, null);
+  }
+
+  /** The largest element (NaN if any is NaN), of this tensor's dtype. */
+  public Tensor amax() {
+    return Reductions.amax(this, null, false, null);
+  }
+
+  /** The largest element over {@code dims} (none given: all), dims dropped. */
+  public Tensor amax(int... dims) {
+    return Reductions.amax(this, dims, false, null);
+  }
+
+  /** The largest element over {@code dims}, kept as size 1 when {@code keepDim} ({@code torch.amax}). */
+  public Tensor amax(int[] dims, boolean keepDim) {
+    return Reductions.amax(this, dims, keepDim, null);
+  }
+
+  /** The smallest element (NaN if any is NaN), of this tensor's dtype. */
+  public Tensor amin() {
+    return Reductions.amin(this, null, false, null);
+  }
+
+  /** The smallest element over {@code dims} (none given: all), dims dropped. */
+  public Tensor amin(int... dims) {
+    return Reductions.amin(this, dims, false, null);
+  }
+
+  /** The smallest element over {@code dims}, kept as size 1 when {@code keepDim} ({@code torch.amin}). */
+  public Tensor amin(int[] dims, boolean keepDim) {
+    return Reductions.amin(this, dims, keepDim, null);
+  }
+
+  /**
+   * This tensor summed to {@code shape} ({@code torch.Tensor.sum_to_size}): over the leading dims
+   * broadcasting added and the dims that are 1 in {@code shape}. The gradient of an operand that
+   * was broadcast to this tensor's shape. Returns this tensor when nothing is summed.
+   *
+   * @throws BroadcastException when {@code shape} does not expand to this tensor's shape
+   */
+  public Tensor sumToShape(long... shape) {
+    return Reductions.sumToShape(this, shape);
   }
 
   // ============================================================================================

@@ -44,6 +44,14 @@ public @interface Facade {
    */
   String instanceMethods() default "";
 
+  /**
+   * The simple name of a hand-written class of the same package that the facade extends, so that
+   * operations of other kinds reach users through the facade's name too: the runtime's {@code Ops}
+   * extends {@code OpsBase}, whose static reductions are called as {@code Ops.sum(x)}. It needs a
+   * constructor the facade can call (not private). Empty (the default) means {@code Object}.
+   */
+  String superclass() default "";
+
   /** The visibility of a generated facade. */
   enum Visibility {
     /** Public when the annotated class and every class enclosing it are public, else package-private. */

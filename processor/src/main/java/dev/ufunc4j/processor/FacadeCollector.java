@@ -63,6 +63,7 @@ final class FacadeCollector {
     AnnotationMirror facade = annotation(type, FACADE).orElse(null);
     String className = declaring.flatName() + "Ops";
     String instanceClassName = "";
+    String superclassName = "";
     boolean isPublic = accessible(type);
     if (facade != null) {
       AnnotationValue value = explicitValue(facade, "value");
@@ -79,6 +80,16 @@ final class FacadeCollector {
         } else {
           checkName(type, declaring, facade, instance, "instance class name", instanceClassName,
               owners);
+        }
+      }
+      AnnotationValue superclass = explicitValue(facade, "superclass");
+      if (superclass != null && !superclass.getValue().toString().isEmpty()) {
+        superclassName = superclass.getValue().toString();
+        if (!OpCollector.isName(superclassName)
+            || elements.getTypeElement(qualified(declaring, superclassName)) == null) {
+          report.error(type, facade, superclass, Message.FACADE_NAME, "superclass",
+              superclassName, type.getQualifiedName(),
+              "names no class of package " + declaring.packageName());
         }
       }
       AnnotationValue visibility = explicitValue(facade, "visibility");
@@ -103,7 +114,8 @@ final class FacadeCollector {
       owners.put(qualified(declaring, instanceClassName), type.getQualifiedName().toString());
     }
     return Optional.of(new FacadeModel(declaring, className, isPublic,
-        accessible(type) || !isPublic, instanceClassName, OpCollector.javadoc(elements, type),
+        accessible(type) || !isPublic, instanceClassName, superclassName,
+        OpCollector.javadoc(elements, type),
         sorted, ruleModels));
   }
 

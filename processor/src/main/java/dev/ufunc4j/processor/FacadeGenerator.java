@@ -87,6 +87,9 @@ final class FacadeGenerator {
       type.addModifiers(Modifier.PUBLIC);
     }
     type.addModifiers(Modifier.FINAL);
+    if (!facade.superclassName().isEmpty()) {
+      type.superclass(ClassName.get(facade.declaring().packageName(), facade.superclassName()));
+    }
     generated.annotate(type);
     type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
     for (FacadeModel.Op op : facade.ops()) {

@@ -12,6 +12,7 @@ import java.util.List;
  *     the facade is more visible than it (the runtime's public {@code Ops} of its package-private
  *     {@code Builtins})
  * @param instanceClassName the simple name of the class of instance forms, or empty for none
+ * @param superclassName the simple name of the hand-written class the facade extends, or empty
  * @param description the declaring class's javadoc, or empty
  * @param ops sorted by method name, then op name
  * @param rules in source order
@@ -22,6 +23,7 @@ record FacadeModel(
     boolean isPublic,
     boolean linksDeclarations,
     String instanceClassName,
+    String superclassName,
     String description,
     List<Op> ops,
     List<RuleModel> rules) {
