@@ -1496,7 +1496,8 @@ public final class Tensor implements TensorLike {
     if (numel == 0) {
       for (int d = n - 1; d >= 0; d--) {
         newStride[d] =
-            d == n - 1 ? 1 : ShapeMath.multiply(Math.max(newShape[d + 1], 1), newStride[d + 1], "view");
+            d == n - 1 ? 1 : ShapeMath.multiply(Math.max(newShape[d + 1], 1), newStride[d + 1],
+                "view");
       }
       return newStride;
     }
@@ -1508,7 +1509,8 @@ public final class Tensor implements TensorLike {
       tensorNumel *= oldShape[tensorD];
       if (tensorD == 0
           || (oldShape[tensorD - 1] != 1
-              && oldStride[tensorD - 1] != ShapeMath.multiply(tensorNumel, chunkBaseStride, "view"))) {
+              && oldStride[tensorD - 1]
+                  != ShapeMath.multiply(tensorNumel, chunkBaseStride, "view"))) {
         while (viewD >= 0 && (viewNumel < tensorNumel || newShape[viewD] == 1)) {
           newStride[viewD] = ShapeMath.multiply(viewNumel, chunkBaseStride, "view");
           viewNumel *= newShape[viewD];
