@@ -134,7 +134,8 @@ final class TensorFormat {
         }
         plan[d] = new Shown(r, EDGE);
       } else {
-        long[] r = new long[(int) size]; // at most 2 * EDGE, or the tensor has <= THRESHOLD elements
+        // At most 2 * EDGE indices, or the whole tensor has at most THRESHOLD elements.
+        long[] r = new long[(int) size];
         for (int i = 0; i < r.length; i++) {
           r[i] = i;
         }

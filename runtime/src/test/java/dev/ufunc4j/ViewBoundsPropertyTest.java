@@ -123,7 +123,7 @@ class ViewBoundsPropertyTest {
       }
       case 3 -> {
         long[] shape = shapeWithInferred(r);
-        // reshape copies when no view exists; a copy of a huge expanded view would only test memory.
+        // reshape copies when no view exists: copying a huge expanded view only tests memory.
         if (t.numel() > 100_000) {
           return new Call("view(" + Arrays.toString(shape) + ")", () -> t.view(shape));
         }
@@ -154,7 +154,8 @@ class ViewBoundsPropertyTest {
         long start = value(r);
         long length = value(r);
         return new Call(
-            "narrow(" + dim + ", " + start + ", " + length + ")", () -> t.narrow(dim, start, length));
+            "narrow(" + dim + ", " + start + ", " + length + ")",
+            () -> t.narrow(dim, start, length));
       }
       case 7 -> {
         int dim = dim(r, nd);

@@ -8,10 +8,11 @@ import java.util.Arrays;
  *
  * <p>A view is memory-safe only if every element address it can form lies inside its storage;
  * {@code long} arithmetic that wraps can turn an address far outside the storage into one inside
- * it ({@code 2 * (2^62 + 1)} wraps to 2). Every product and sum of sizes, strides and offsets goes
- * through this class, which either gives the exact result or refuses with an {@link
+ * it ({@code 2 * (2^62 + 1)} wraps to 2). Every product and sum that makes a view's sizes, strides
+ * or offset goes through this class, which either gives the exact result or refuses with an {@link
  * IllegalArgumentException} naming the values, as PyTorch refuses with "Storage size calculation
- * overflowed".
+ * overflowed"; {@link #checkView} then proves the view's reach lies inside its storage, so element
+ * addresses computed from it cannot wrap either.
  */
 public final class ShapeMath {
   private ShapeMath() {}
@@ -24,34 +25,6 @@ public final class ShapeMath {
       throw new IllegalArgumentException(
           what + ": " + a + " * " + b + " overflows a 64-bit integer");
     }
-  }
-
-  /** {@code a + b}, or an {@link IllegalArgumentException} saying what overflowed. */
-  public static long add(long a, long b, String what) {
-    try {
-      return Math.addExact(a, b);
-    } catch (ArithmeticException e) {
-      throw new IllegalArgumentException(
-          what + ": " + a + " + " + b + " overflows a 64-bit integer");
-    }
-  }
-
-  /**
-   * The number of elements of {@code shape} (sizes already checked non-negative), or an {@link
-   * IllegalArgumentException} when the running product exceeds {@code 2^63 - 1} (as PyTorch, even
-   * if a later size is 0).
-   */
-  public static long numel(long[] shape) {
-    long n = 1;
-    try {
-      for (long s : shape) {
-        n = Math.multiplyExact(n, s);
-      }
-    } catch (ArithmeticException e) {
-      throw new IllegalArgumentException(
-          "shape " + Arrays.toString(shape) + " has more than 2^63 - 1 elements");
-    }
-    return n;
   }
 
   /** {@code offset + index * stride}: the storage offset of a slice or selected sub-tensor. */
@@ -164,7 +137,10 @@ public final class ShapeMath {
     // |end - start| and |step| as unsigned 64-bit values: both fit, whatever the signs.
     long span = step > 0 ? end - start : start - end;
     long stride = step > 0 ? step : -step; // Long.MIN_VALUE stays 2^63 unsigned
-    long n = Long.divideUnsigned(span, stride) + (Long.remainderUnsigned(span, stride) == 0 ? 0 : 1);
+    long n = Long.divideUnsigned(span, stride);
+    if (Long.remainderUnsigned(span, stride) != 0) {
+      n++;
+    }
     if (n < 0) {
       throw new IllegalArgumentException(
           "arange(" + start + ", " + end + ", " + step + ") has " + Long.toUnsignedString(n)

@@ -250,7 +250,8 @@ public final class Shapes {
     if (numel == 0) {
       for (int d = n - 1; d >= 0; d--) {
         newStride[d] =
-            d == n - 1 ? 1 : ShapeMath.multiply(Math.max(newShape[d + 1], 1), newStride[d + 1], "view");
+            d == n - 1 ? 1 : ShapeMath.multiply(Math.max(newShape[d + 1], 1), newStride[d + 1],
+                "view");
       }
       return newStride;
     }
@@ -262,7 +263,8 @@ public final class Shapes {
       tensorNumel *= oldShape[tensorD];
       if (tensorD == 0
           || (oldShape[tensorD - 1] != 1
-              && oldStride[tensorD - 1] != ShapeMath.multiply(tensorNumel, chunkBaseStride, "view"))) {
+              && oldStride[tensorD - 1]
+                  != ShapeMath.multiply(tensorNumel, chunkBaseStride, "view"))) {
         while (viewD >= 0 && (viewNumel < tensorNumel || newShape[viewD] == 1)) {
           newStride[viewD] = ShapeMath.multiply(viewNumel, chunkBaseStride, "view");
           viewNumel *= newShape[viewD];
