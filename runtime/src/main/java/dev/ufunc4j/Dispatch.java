@@ -5,6 +5,7 @@ import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.dtype.Promotion;
 import dev.ufunc4j.dtype.PromotionException;
 import dev.ufunc4j.internal.LoopPlan;
+import dev.ufunc4j.internal.Loops;
 import dev.ufunc4j.internal.Parallel;
 import dev.ufunc4j.kernel.ElementwiseKernel;
 import dev.ufunc4j.kernel.ElementwiseOp;
@@ -302,14 +303,13 @@ public final class Dispatch {
       segments[i + 1] = inputs[i].segment();
       offsets[i + 1] = inputs[i].offset();
     }
-    long[] strides = UNIT_STRIDES[arity];
     ElementwiseKernel kernel = op.kernel(entry);
     try {
       if (Parallel.threads() > 1 && n >= 2 * Parallel.grainSize()) {
         LoopPlan plan = LoopPlan.of(new long[] {n}, UNIT_STRIDE_COLUMNS[arity]);
         Parallel.run(kernel, plan, segments, offsets, NO_FLOATS, NO_LONGS);
       } else {
-        kernel.run(1, new long[] {n}, segments, offsets, strides, NO_FLOATS, NO_LONGS);
+        Loops.contiguous(kernel, n, segments, offsets, NO_FLOATS, NO_LONGS);
       }
     } catch (ArithmeticException e) {
       throw new ArithmeticException(op.name() + ": ZeroDivisionError (" + e.getMessage() + ")");

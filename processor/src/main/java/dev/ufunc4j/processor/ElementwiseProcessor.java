@@ -98,10 +98,13 @@ public final class ElementwiseProcessor extends AbstractProcessor {
         TypeElement origin = topLevel(c.getValue());
         for (OpModel op : ops) {
           List<KernelEntry> entries = planner.plan(op);
-          for (KernelEntry entry : entries) {
-            write(new KernelGenerator(op, entry, generated).generate(), origin);
+          List<KernelGenerator.Kernel> kernels = entries.stream()
+              .map(entry -> new KernelGenerator(op, entry).generate())
+              .toList();
+          for (JavaFile file : KernelClassGenerator.generate(op, kernels, generated)) {
+            write(file, origin);
           }
-          write(DescriptorGenerator.generate(op, entries, generated), origin);
+          write(DescriptorGenerator.generate(op, kernels, generated), origin);
         }
         write(LibraryGenerator.generate(ops.get(0).declaringClass(), ops, generated), origin);
         write(new FacadeGenerator(ops.get(0).declaringClass(), accessible(c.getValue()), generated)
