@@ -151,10 +151,13 @@ public final class ElementwiseProcessor extends AbstractProcessor {
     List<OpModel> models = ops.stream().map(FacadeModel.Op::model).toList();
     for (OpModel op : models) {
       List<KernelEntry> entries = planner.plan(op);
-      for (KernelEntry entry : entries) {
-        write(new KernelGenerator(op, entry, generated).generate(), origin);
+      List<KernelGenerator.Kernel> kernels = entries.stream()
+          .map(entry -> new KernelGenerator(op, entry).generate())
+          .toList();
+      for (JavaFile file : KernelClassGenerator.generate(op, kernels, generated)) {
+        write(file, origin);
       }
-      write(DescriptorGenerator.generate(op, entries, generated), origin);
+      write(DescriptorGenerator.generate(op, kernels, generated), origin);
     }
     if (type.getQualifiedName().contentEquals(
         processingEnv.getOptions().getOrDefault(FAIL_ON_OPTION, ""))) {

@@ -198,6 +198,6 @@ class NegativeCompileTest {
         .toList();
     assertThat(ours).isEmpty();
     assertThat(c.errors().stream().map(d -> String.valueOf(d.getSource().getName())).distinct()
-        .toList()).contains("/SOURCE_OUTPUT/test/Ops_g_int32_int32.java");
+        .toList()).contains("/SOURCE_OUTPUT/test/Ops_g_w32.java");
   }
 }

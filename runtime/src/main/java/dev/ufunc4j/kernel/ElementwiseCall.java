@@ -10,6 +10,7 @@ import dev.ufunc4j.dtype.PromotionException;
 import dev.ufunc4j.internal.Copies;
 import dev.ufunc4j.internal.ErrorTexts;
 import dev.ufunc4j.internal.LoopPlan;
+import dev.ufunc4j.internal.Loops;
 import dev.ufunc4j.internal.MemoryOverlap;
 import dev.ufunc4j.internal.Parallel;
 import dev.ufunc4j.internal.TensorInternals;
@@ -35,8 +36,6 @@ final class ElementwiseCall {
   /** Operand count up to which the uniform call's unit strides are preallocated. */
   private static final int MAX_UNIFORM_ARITY = 7;
 
-  /** Rank-1 unit strides for the output and {@code k} inputs: {@code UNIT_STRIDES[k]}. */
-  private static final long[][] UNIT_STRIDES = new long[MAX_UNIFORM_ARITY + 1][];
 
   /** The same, one array per operand, as {@link LoopPlan#of} takes them. */
   private static final long[][][] UNIT_STRIDE_COLUMNS = new long[MAX_UNIFORM_ARITY + 1][][];
@@ -50,8 +49,6 @@ final class ElementwiseCall {
 
   static {
     for (int k = 0; k <= MAX_UNIFORM_ARITY; k++) {
-      UNIT_STRIDES[k] = new long[k + 1];
-      Arrays.fill(UNIT_STRIDES[k], 1);
       UNIT_STRIDE_COLUMNS[k] = new long[k + 1][];
       for (int i = 0; i <= k; i++) {
         UNIT_STRIDE_COLUMNS[k][i] = new long[] {1};
@@ -340,7 +337,7 @@ final class ElementwiseCall {
       LoopPlan plan = LoopPlan.of(new long[] {n}, UNIT_STRIDE_COLUMNS[arity]);
       Parallel.run(kernel, plan, segments, offsets, NO_FLOATS, NO_LONGS);
     } else {
-      kernel.run(1, new long[] {n}, segments, offsets, UNIT_STRIDES[arity], NO_FLOATS, NO_LONGS);
+      Loops.contiguous(kernel, n, segments, offsets, NO_FLOATS, NO_LONGS);
     }
   }
 
