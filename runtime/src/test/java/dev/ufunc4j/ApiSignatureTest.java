@@ -22,7 +22,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The public methods {@link Ops} and {@link Tensor} had before their op methods were generated
  * from {@code Builtins} (issue 11) must all still exist: same name, parameter types, return type
- * and static-ness. Methods may be added, none removed.
+ * and static-ness. Methods may be added, none removed. One deliberate removal (issue 11, item 5):
+ * {@code Tensor.wrap(...)}/{@code wrapComplex}, the dispatcher's wrapped-number factories, are
+ * internal now (a Java number passed to an op is wrapped by the op itself), so their four lines
+ * were taken out of {@code Tensor.txt}.
  *
  * <p>The lists under {@code src/test/resources/api/} were recorded once, by reflection, from
  * main's classes at commit 06290c7 (the hand-written Ops and Tensor), with this class's {@code
