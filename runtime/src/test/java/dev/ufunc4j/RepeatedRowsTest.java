@@ -121,7 +121,7 @@ class RepeatedRowsTest {
     Tensor a = Tensor.of(new int[] {7, 8, 9}, 3, 1).expand(3, 50);
     Tensor b = Tensor.of(new int[] {2, 0, 3}, 3, 1).expand(3, 50);
     ArithmeticException e = assertThrows(ArithmeticException.class, () -> Ops.floorDivide(a, b));
-    assertTrue(e.getMessage().contains("ZeroDivisionError"), e.getMessage());
+    assertTrue(e.getMessage().contains("integer division by zero"), e.getMessage());
     Tensor c = Tensor.of(new int[] {2, 1, 3}, 3, 1).expand(3, 50);
     Tensor q = Ops.floorDivide(a, c);
     long[] dividends = {7, 8, 9};
