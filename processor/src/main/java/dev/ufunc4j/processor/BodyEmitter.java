@@ -128,6 +128,10 @@ final class BodyEmitter {
       return integralDivision(op, l, emit(b.right(), guard), guard);
     }
     Value r = emit(b.right(), guard);
+    if (op == BinaryOp.REM) {
+      // Java's floating %, which is C's fmod: exact at any quotient.
+      return new MathEmitter(code, lane).remainder(vec(l), vec(r));
+    }
     if (l.kind() == Value.Kind.SCALAR && r.kind() != Value.Kind.SCALAR && !op.isShift()) {
       if (commutative(op) || op.isComparison()) {
         Value t = l;

@@ -81,6 +81,41 @@ final class MathEmitter {
     return let(name, raw.blend(NAN, raw.cmp("NE", raw))).value();
   }
 
+  /**
+   * Java's floating {@code a % b} (C's {@code fmod}, exact): {@code a - b trunc(a / b)} in one
+   * fused multiply-add, moved back by |b| where {@code a / b} rounded up to the next integer. That
+   * is exact while the quotient is below 2^24 (2^53): the rounded quotient is then within one of
+   * the true one and both candidate remainders are representable. Lanes with a larger quotient
+   * (or an overflowing one) take the exact slow path, Java's {@code %} lane by lane ({@code
+   * VectorMath.remainderLanes}).
+   */
+  Value remainder(Value dividend, Value divisor) {
+    V a = let("dividend", new V(dividend.code(), Kind.FLOATING));
+    V b = let("divisor", new V(divisor.code(), Kind.FLOATING));
+    V quotient = let("quotient", a.div(b));
+    // trunc(quotient) below 2^23 (2^52) by the magic-number rounding; above, it is an integer.
+    K unit = k(0x1p23, 0x1p52);
+    V aq = let("absQuotient", quotient.abs());
+    V rounded = let("rounded", aq.add(unit).sub(unit));
+    V floor = let("floor", rounded.sub(splat(ZERO).blend(ONE, rounded.cmp("GT", aq)))
+        .blend(aq, aq.cmp("GE", unit)));
+    V t = let("truncated", flipSign(floor, signBit(quotient)));
+    V rough = let("rough", b.neg().fma(t, a));
+    // rough's sign differs from a's where a / b rounded up to the next integer: add b back.
+    V wrongSide = rough.cmp("NE", ZERO).and(negativeMask(rough).eq(negativeMask(a)).not());
+    V exact = let("exact", rough.blend(rough.add(flipSign(b.abs(), signBit(a))), wrongSide));
+    // The sign of a (zero results too); NaN for an infinite a or a zero b (rough is NaN there);
+    // a itself for an infinite b and a finite a.
+    V mod = let("fmod", exact.bits().and(~signMask()).or(signBit(a)).fp()
+        .blend(a, b.abs().cmp("EQ", INF).and(a.abs().cmp("LT", INF))));
+    // Not where a is infinite or b zero: rough is NaN there, as it should be.
+    V slow = let("hugeQuotient", aq.cmp("GE", k(0x1p24, 0x1p53))
+        .and(a.abs().cmp("LT", INF)).and(b.cmp("NE", ZERO)));
+    return let("remainder", new V(CodeBlock.of(
+        "$L.anyTrue()\n    ? $T.remainderLanes($L, $L, $L, $L)\n    : $L", slow.code, VECTOR_MATH,
+        a.code, b.code, mod.code, slow.code, mod.code), Kind.FLOATING)).value();
+  }
+
   // ------------------------------------------------------------------------------ constants
 
   /** A constant of the compute lane: its float value and its double value. */
@@ -363,9 +398,10 @@ final class MathEmitter {
 
     // Masks.
 
+    /** The union of two masks, or the bitwise or of two integer vectors. */
     V or(V m) {
-      m.require(Kind.MASK);
-      return op(Kind.MASK, Kind.MASK, ".or($L)", m.code);
+      m.require(kind);
+      return op(kind == Kind.BITS ? Kind.BITS : Kind.MASK, kind, ".or($L)", m.code);
     }
 
     V and(V m) {
