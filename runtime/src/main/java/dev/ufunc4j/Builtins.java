@@ -117,33 +117,20 @@ final class Builtins {
   }
 
   /**
-   * PyTorch's {@code div_floor_floating}, with {@code fmod} computed as below (exact while the
-   * quotient {@code a / b} is exactly representable). A quotient that overflows (finite {@code a})
-   * is the result, as in PyTorch, whose exact fmod leaves {@code (a - fmod) / b} infinite with the
-   * quotient's sign (the emulated fmod is infinite there and would flip it).
+   * PyTorch's {@code div_floor_floating}: {@code (a - fmod(a, b)) / b}, moved down by one where the
+   * remainder's sign differs from b's, then rounded to the nearest integer below; Java's {@code %}
+   * is C's {@code fmod}, exact at any quotient.
    */
   @Elementwise
   static double floorDivide(double a, double b) {
-    final double quotient = a / b;
-    final double truncated = quotient < 0 ? Math.ceil(quotient) : Math.floor(quotient);
-    // C's fmod, exact while the quotient is: a - b * trunc(a / b) in one rounding (the exact
-    // remainder is representable), moved back by |b| when a / b rounded up to the next integer.
-    final double rough = Math.fma(-b, truncated, a);
-    final double exact = (rough != 0) && ((rough < 0) ^ (a < 0)) ? rough + Math.copySign(b, a) : rough;
-    // The sign of a; NaN for an infinite a or a zero b; a itself for an infinite b.
-    final double mod =
-        Math.abs(b) == Double.POSITIVE_INFINITY && Math.abs(a) != Double.POSITIVE_INFINITY
-            ? a
-            : Math.copySign(exact, a);
+    final double mod = a % b;
     final double div = (a - mod) / b;
     final double adjusted = (mod != 0) && ((b < 0) ^ (mod < 0)) ? div - 1 : div;
     final double floor = Math.floor(adjusted);
-    final boolean overflows =
-        Math.abs(quotient) == Double.POSITIVE_INFINITY && Math.abs(a) != Double.POSITIVE_INFINITY;
-    return b == 0 || overflows
-        ? quotient
+    return b == 0
+        ? a / b
         : adjusted == 0
-            ? Math.copySign(0.0, quotient)
+            ? Math.copySign(0.0, a / b)
             : (adjusted - floor > 0.5 ? floor + 1 : floor);
   }
 
@@ -157,20 +144,10 @@ final class Builtins {
     return (r != 0) && ((r ^ b) < 0) ? r + b : r;
   }
 
-  /** PyTorch's floating remainder: {@code fmod}, then moved into the divisor's sign. */
+  /** PyTorch's floating remainder: {@code fmod} (Java's {@code %}), moved into the divisor's sign. */
   @Elementwise
   static double remainder(double a, double b) {
-    final double quotient = a / b;
-    final double truncated = quotient < 0 ? Math.ceil(quotient) : Math.floor(quotient);
-    // C's fmod, exact while the quotient is: a - b * trunc(a / b) in one rounding (the exact
-    // remainder is representable), moved back by |b| when a / b rounded up to the next integer.
-    final double rough = Math.fma(-b, truncated, a);
-    final double exact = (rough != 0) && ((rough < 0) ^ (a < 0)) ? rough + Math.copySign(b, a) : rough;
-    // The sign of a; NaN for an infinite a or a zero b; a itself for an infinite b.
-    final double mod =
-        Math.abs(b) == Double.POSITIVE_INFINITY && Math.abs(a) != Double.POSITIVE_INFINITY
-            ? a
-            : Math.copySign(exact, a);
+    final double mod = a % b;
     return (mod != 0) && ((b < 0) ^ (mod < 0)) ? mod + b : mod;
   }
 
