@@ -85,7 +85,22 @@ final class Ops_silu_w32 implements ElementwiseKernel {
     long bound = FLOATS.loopBound(n);
     for (long i = 0; i < bound; i += LANES) {
       FloatVector x = ((FloatVector) IntVector.fromMemorySegment(INTS, xData, (xOff + i) * 4, ORDER).convertShape(I2F, FLOATS, 0));
-      FloatVector result = x.div(x.neg().lanewise(EXP).add(1.0f));
+      FloatVector expMagic = x.neg().fma(1.442695f, 1.2582912E7f);
+      FloatVector q = expMagic.sub(1.2582912E7f);
+      FloatVector expHi = q.fma(FloatVector.broadcast(FLOATS, -0.6931472f), x.neg());
+      FloatVector s = expHi.add(q.mul(1.9046542E-9f));
+      FloatVector p = s.fma(1.9907598E-4f, 0.0013948604f)
+              .fma(s, FloatVector.broadcast(FLOATS, 0.008333286f))
+              .fma(s, FloatVector.broadcast(FLOATS, 0.04166624f))
+              .fma(s, FloatVector.broadcast(FLOATS, 0.16666667f))
+              .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
+      FloatVector expTail = s.mul(s).fma(p, q.mul(1.9046542E-9f));
+      FloatVector expU = expHi.add(expTail).add(1.0f);
+      IntVector half = expMagic.reinterpretAsInts().sub(0x4b400000).lanewise(ASHR, 1);
+      FloatVector expScaled = expU.mul(half.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).mul(expMagic.reinterpretAsInts().sub(0x4b400000).sub(half).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats());
+      FloatVector expRaw = expScaled.blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f)).blend(0.0f, x.neg().compare(LT, -110.0f));
+      FloatVector exp = expRaw.blend(Float.NaN, expRaw.compare(NE, expRaw));
+      FloatVector result = x.div(exp.add(1.0f));
       result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
     }
     return bound;
@@ -145,7 +160,22 @@ final class Ops_silu_w32 implements ElementwiseKernel {
       HalfChunks.toFloats(xData, xOff + chunk, xFloats, len);
       for (int j = 0; j < len; j += LANES) {
         FloatVector x = FloatVector.fromArray(FLOATS, xFloats, j);
-        FloatVector result = x.div(x.neg().lanewise(EXP).add(1.0f));
+        FloatVector expMagic = x.neg().fma(1.442695f, 1.2582912E7f);
+        FloatVector q = expMagic.sub(1.2582912E7f);
+        FloatVector expHi = q.fma(FloatVector.broadcast(FLOATS, -0.6931472f), x.neg());
+        FloatVector s = expHi.add(q.mul(1.9046542E-9f));
+        FloatVector p = s.fma(1.9907598E-4f, 0.0013948604f)
+                .fma(s, FloatVector.broadcast(FLOATS, 0.008333286f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.04166624f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.16666667f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
+        FloatVector expTail = s.mul(s).fma(p, q.mul(1.9046542E-9f));
+        FloatVector expU = expHi.add(expTail).add(1.0f);
+        IntVector half = expMagic.reinterpretAsInts().sub(0x4b400000).lanewise(ASHR, 1);
+        FloatVector expScaled = expU.mul(half.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).mul(expMagic.reinterpretAsInts().sub(0x4b400000).sub(half).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats());
+        FloatVector expRaw = expScaled.blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f)).blend(0.0f, x.neg().compare(LT, -110.0f));
+        FloatVector exp = expRaw.blend(Float.NaN, expRaw.compare(NE, expRaw));
+        FloatVector result = x.div(exp.add(1.0f));
         result.blend(result.reinterpretAsInts().and(0x80000000).or(0x7FC00000).reinterpretAsFloats(), result.test(IS_NAN)).intoArray(outFloats, j);
       }
       HalfChunks.toHalves(outFloats, len, outData, outOff + chunk);
@@ -198,7 +228,22 @@ final class Ops_silu_w32 implements ElementwiseKernel {
     long bound = FLOATS.loopBound(n);
     for (long i = 0; i < bound; i += LANES) {
       FloatVector x = FloatVector.fromMemorySegment(FLOATS, xData, (xOff + i) * 4, ORDER);
-      FloatVector result = x.div(x.neg().lanewise(EXP).add(1.0f));
+      FloatVector expMagic = x.neg().fma(1.442695f, 1.2582912E7f);
+      FloatVector q = expMagic.sub(1.2582912E7f);
+      FloatVector expHi = q.fma(FloatVector.broadcast(FLOATS, -0.6931472f), x.neg());
+      FloatVector s = expHi.add(q.mul(1.9046542E-9f));
+      FloatVector p = s.fma(1.9907598E-4f, 0.0013948604f)
+              .fma(s, FloatVector.broadcast(FLOATS, 0.008333286f))
+              .fma(s, FloatVector.broadcast(FLOATS, 0.04166624f))
+              .fma(s, FloatVector.broadcast(FLOATS, 0.16666667f))
+              .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
+      FloatVector expTail = s.mul(s).fma(p, q.mul(1.9046542E-9f));
+      FloatVector expU = expHi.add(expTail).add(1.0f);
+      IntVector half = expMagic.reinterpretAsInts().sub(0x4b400000).lanewise(ASHR, 1);
+      FloatVector expScaled = expU.mul(half.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).mul(expMagic.reinterpretAsInts().sub(0x4b400000).sub(half).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats());
+      FloatVector expRaw = expScaled.blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f)).blend(0.0f, x.neg().compare(LT, -110.0f));
+      FloatVector exp = expRaw.blend(Float.NaN, expRaw.compare(NE, expRaw));
+      FloatVector result = x.div(exp.add(1.0f));
       result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
     }
     return bound;
