@@ -50,7 +50,6 @@ public final class Npy {
   /** Symbolic links followed at most (Linux's MAXSYMLINKS). */
   private static final int MAX_LINKS = 40;
 
-
   /**
    * Writes {@code tensor} to {@code path} in NumPy's {@code .npy} format, replacing any file there
    * atomically: readers see the old file or the complete new one, never a part.

@@ -198,28 +198,13 @@ public final class Equality {
     MemorySegment b = y.seg;
     switch (kind) {
       case FLOAT32 -> {
-        for (long i = 0; i < n; i++) {
-          if (a.get(ValueLayout.JAVA_FLOAT_UNALIGNED, 4 * (ox + i * sx))
-              != b.get(ValueLayout.JAVA_FLOAT_UNALIGNED, 4 * (oy + i * sy))) {
-            return false; // NaN included: NaN != NaN
-          }
-        }
+        return float32(a, 4 * ox, 4 * sx, b, 4 * oy, 4 * sy, n);
       }
       case FLOAT64 -> {
-        for (long i = 0; i < n; i++) {
-          if (a.get(ValueLayout.JAVA_DOUBLE_UNALIGNED, 8 * (ox + i * sx))
-              != b.get(ValueLayout.JAVA_DOUBLE_UNALIGNED, 8 * (oy + i * sy))) {
-            return false;
-          }
-        }
+        return float64(a, 8 * ox, 8 * sx, b, 8 * oy, 8 * sy, n);
       }
       case FLOAT32_FLOAT64 -> { // x float32, y float64: the float widens exactly
-        for (long i = 0; i < n; i++) {
-          if (a.get(ValueLayout.JAVA_FLOAT_UNALIGNED, 4 * (ox + i * sx))
-              != b.get(ValueLayout.JAVA_DOUBLE_UNALIGNED, 8 * (oy + i * sy))) {
-            return false;
-          }
-        }
+        return float32Float64(a, 4 * ox, 4 * sx, b, 8 * oy, 8 * sy, n);
       }
       case SAME_BITS -> {
         int w = x.dtype.byteSize();
@@ -262,6 +247,42 @@ public final class Equality {
             return false;
           }
         }
+      }
+    }
+    return true;
+  }
+
+  // The hot loops, each in its own small method so that the JIT compiles and unrolls it alone.
+  // Offsets and steps in bytes; NaN != NaN makes any NaN unequal, and -0.0 == 0.0.
+
+  private static boolean float32(
+      MemorySegment a, long at, long stepA, MemorySegment b, long bt, long stepB, long n) {
+    for (long i = 0; i < n; i++) {
+      if (a.get(ValueLayout.JAVA_FLOAT_UNALIGNED, at + i * stepA)
+          != b.get(ValueLayout.JAVA_FLOAT_UNALIGNED, bt + i * stepB)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean float64(
+      MemorySegment a, long at, long stepA, MemorySegment b, long bt, long stepB, long n) {
+    for (long i = 0; i < n; i++) {
+      if (a.get(ValueLayout.JAVA_DOUBLE_UNALIGNED, at + i * stepA)
+          != b.get(ValueLayout.JAVA_DOUBLE_UNALIGNED, bt + i * stepB)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean float32Float64(
+      MemorySegment a, long at, long stepA, MemorySegment b, long bt, long stepB, long n) {
+    for (long i = 0; i < n; i++) {
+      if (a.get(ValueLayout.JAVA_FLOAT_UNALIGNED, at + i * stepA)
+          != b.get(ValueLayout.JAVA_DOUBLE_UNALIGNED, bt + i * stepB)) {
+        return false;
       }
     }
     return true;
