@@ -464,13 +464,19 @@ final class Builtins {
     return ~x;
   }
 
-  /** {@code a << b}, elementwise, as PyTorch: a count below 0 or at least the width shifts everything out. */
+  /**
+   * {@code a << b}, elementwise, as PyTorch: a count below 0 or at least the width shifts
+   * everything out.
+   */
   @Elementwise
   static long bitwiseLeftShift(long a, long b) {
     return b < 0 || b >= 64 ? 0 : a << b;
   }
 
-  /** {@code a >> b}, elementwise (arithmetic); a count below 0 or at least the width leaves the sign fill. */
+  /**
+   * {@code a >> b}, elementwise (arithmetic); a count below 0 or at least the width leaves the sign
+   * fill.
+   */
   @Elementwise
   static long bitwiseRightShift(long a, long b) {
     return b < 0 || b >= 64 ? (a < 0 ? -1 : 0) : a >> b;
@@ -500,7 +506,10 @@ final class Builtins {
     return Math.abs(x);
   }
 
-  /** -1, 0 or 1 by the sign of {@code x}, elementwise; NaN gives 0, as PyTorch's {@code (0 < x) - (x < 0)}. */
+  /**
+   * -1, 0 or 1 by the sign of {@code x}, elementwise; NaN gives 0, as PyTorch's {@code (0 < x) -
+   * (x < 0)}.
+   */
   @Elementwise
   static double sign(double x) {
     return (x > 0 ? 1.0 : 0.0) - (x < 0 ? 1.0 : 0.0);
@@ -555,7 +564,10 @@ final class Builtins {
 
   // ---- three operands -------------------------------------------------------------------------
 
-  /** {@code condition ? a : b}, elementwise; the condition must be bool and does not join promotion. */
+  /**
+   * {@code condition ? a : b}, elementwise; the condition must be bool and does not join
+   * promotion.
+   */
   @Elementwise(numbersAfterFirst = true)
   static double where(boolean condition, double a, double b) {
     return condition ? a : b;

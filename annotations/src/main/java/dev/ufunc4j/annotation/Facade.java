@@ -11,14 +11,14 @@ import java.lang.annotation.Target;
  * class, which is {@code <Class>Ops} without this annotation ({@code LossesOps} for {@code
  * Losses}; a class named {@code Ops} would get {@code OpsOps}):
  *
- * <pre>{@code
- * @Facade("LossOps")
+ * <pre>
+ * &#64;Facade("LossOps")
  * public final class Losses {
- *   @Elementwise
- *   public static double huber(double prediction, double target, @Scalar double delta) { ... }
+ *   &#64;Elementwise
+ *   public static double huber(double prediction, double target, &#64;Scalar double delta) { ... }
  * }
  * // LossOps.huber(predictions, targets, 1.0)
- * }</pre>
+ * </pre>
  *
  * <p>The facade is generated in the annotated class's package; its name must be a Java identifier
  * that names no other class of the compilation (a compile error at the value says which).
@@ -54,7 +54,10 @@ public @interface Facade {
 
   /** The visibility of a generated facade. */
   enum Visibility {
-    /** Public when the annotated class and every class enclosing it are public, else package-private. */
+    /**
+     * Public when the annotated class and every class enclosing it are public, else
+     * package-private.
+     */
     DECLARING_CLASS,
     /** Public, even for a package-private class (its ops become public API). */
     PUBLIC,

@@ -25,8 +25,9 @@ import java.lang.annotation.Target;
  *   <li>{@code void}: a check; it throws to refuse the call ({@code sub} of bool tensors);
  *   <li>{@code Tensor}: a non-null result is the call's result, null lets the call go on
  *       ({@code bitwiseNot} of a bool tensor runs {@code logicalNot});
- *   <li>with {@link #scalar} set, the value passed to the kernel for that {@code @Scalar} (PyTorch's
- *       alpha, which takes the category of the operands' dtype instead of promoting them).
+ *   <li>with {@link #scalar} set, the value passed to the kernel for that {@code @Scalar}
+ *       (PyTorch's alpha, which takes the category of the operands' dtype instead of promoting
+ *       them).
  * </ul>
  */
 @Documented

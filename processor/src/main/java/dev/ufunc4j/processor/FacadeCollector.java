@@ -190,7 +190,8 @@ final class FacadeCollector {
       List<FacadeModel.Op> ops) {
     int before = report.size();
     String name = r.getSimpleName().toString();
-    if (!r.getModifiers().contains(Modifier.STATIC) || r.getModifiers().contains(Modifier.PRIVATE)) {
+    Set<Modifier> modifiers = r.getModifiers();
+    if (!modifiers.contains(Modifier.STATIC) || modifiers.contains(Modifier.PRIVATE)) {
       report.error(r, Message.RULE_METHOD, name);
     }
     AnnotationMirror mirror = annotation(r, RULE).orElseThrow();

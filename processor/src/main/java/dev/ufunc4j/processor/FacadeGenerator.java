@@ -108,10 +108,11 @@ final class FacadeGenerator {
   JavaFile generateInstanceMethods() {
     TypeSpec.Builder type = TypeSpec.classBuilder(facade.instanceClassName())
         .addModifiers(Modifier.ABSTRACT)
-        .addJavadoc("The instance forms of {@link $T}'s methods: {@code x.op(b)} is {@code $L.op(x,"
-                + " b)}, {@code x.opInPlace(b)}\nis {@code $L.op(x, b, x)}, for every op whose first"
-                + " parameter is a promoting tensor operand. A\nclass of this package that extends"
-                + " it and returns itself from {@link #self} has them as its methods.\n",
+        .addJavadoc("The instance forms of {@link $T}'s methods: {@code x.op(b)} is {@code"
+                + " $L.op(x, b)},\n{@code x.opInPlace(b)} is {@code $L.op(x, b, x)}, for every op"
+                + " whose first parameter is a promoting\ntensor operand. A class of this package"
+                + " that extends it and returns itself from {@link #self}\nhas them as its"
+                + " methods.\n",
             facadeClass, facade.className(), facade.className());
     generated.annotate(type);
     type.addMethod(MethodSpec.methodBuilder("self")
@@ -159,53 +160,93 @@ final class FacadeGenerator {
     return DescriptorGenerator.className(op.model());
   }
 
+  /**
+   * One static method: lift or wrap the operands, call the rules that fit, then dispatch. The
+   * locals (lifted operands, wrapped numbers, the answer, a scalar's value) are named so that they
+   * read as what they hold.
+   */
   private MethodSpec method(Form form) {
     FacadeModel.Op op = form.op();
-    OpModel model = op.model();
     MethodSpec.Builder m = MethodSpec.methodBuilder(op.methodName())
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .returns(TENSOR);
-    List<Form.Param> params = form.params();
-    for (Form.Param p : params) {
+    for (Form.Param p : form.params()) {
       m.addParameter(ParameterSpec.builder(typeName(form, p), p.name()).build());
     }
-    String descriptor = DescriptorGenerator.className(model);
-    String naming = namingDescriptor(op);
     List<FacadeModel.RuleModel> rules =
         facade.rules().stream().filter(r -> r.fits(form)).toList();
+    List<CodeBlock> operands = operands(m, form, rules);
+    List<CodeBlock> scalars = new ArrayList<>();
+    op.model().scalars().forEach(s -> scalars.add(CodeBlock.of("$L", s.name())));
+    addRuleCalls(m, form, rules, operands, scalars);
+    String descriptor = DescriptorGenerator.className(op.model());
+    String target = form.tail() == Form.Tail.OUT ? form.targetName() : "null";
+    if (form.tail() == Form.Tail.DIMS) {
+      String lifted = form.localName("operands");
+      if (scalars.isEmpty()) {
+        m.addStatement("return $T.apply($L.OP, null, $L)", DISPATCH, descriptor, lifted);
+      } else {
+        m.addStatement("return $T.apply($L.OP, null, $L,$Wnew $T[] {$L})", DISPATCH, descriptor,
+            lifted, Object.class, CodeBlock.join(scalars, ", "));
+      }
+    } else if (scalars.isEmpty()) {
+      m.addStatement("return $T.apply($L.OP, $L,$W$L)", DISPATCH, descriptor, target,
+          CodeBlock.join(operands, ", "));
+    } else {
+      m.addStatement("return $T.apply($L.OP, $L,$Wnew $T[] {$L},$Wnew $T[] {$L})", DISPATCH,
+          descriptor, target, TENSOR, CodeBlock.join(operands, ", "), Object.class,
+          CodeBlock.join(scalars, ", "));
+    }
+    m.addJavadoc(form.tail() == Form.Tail.DIMS ? dimsJavadoc(form, rules)
+        : javadoc(form, rules));
+    return m.build();
+  }
+
+  /**
+   * The tensor operands as the dispatch and the rules read them: lifted by broadcast dimensions
+   * into an array first, or Java numbers wrapped, in the call or (when a rule reads one as a
+   * tensor) into locals before the rules.
+   */
+  private List<CodeBlock> operands(MethodSpec.Builder m, Form form,
+      List<FacadeModel.RuleModel> rules) {
+    OpModel model = form.op().model();
+    String naming = namingDescriptor(form.op());
     int n = model.tensors().size();
     List<CodeBlock> operands = new ArrayList<>();
-    String lifted = null;
     if (form.tail() == Form.Tail.DIMS) {
-      lifted = form.localName("operands");
+      String lifted = form.localName("operands");
       m.addStatement("$T[] $L = $T.liftWithDims($L.OP, $L, $L, $L)", TENSOR, lifted, DISPATCH,
-          naming, params.get(0).name(), params.get(1).name(), form.dimsName());
+          naming, model.tensors().get(0).name(), model.tensors().get(1).name(), form.dimsName());
       for (int i = 0; i < n; i++) {
         operands.add(CodeBlock.of("$L[$L]", lifted, i));
       }
-    } else {
-      for (int i = 0; i < n; i++) {
-        String name = model.tensors().get(i).name();
-        operands.add(form.isNumber(i)
-            ? CodeBlock.of("$T.wrap($L.OP, $L, $L)", DISPATCH, naming, i, name)
-            : CodeBlock.of("$L", name));
-      }
+      return operands;
     }
     boolean wrapFirst = rules.stream().anyMatch(r -> r.params().stream().anyMatch(p ->
         p.type() == FacadeModel.RuleModel.Type.TENSOR && isNumberOperand(form, p.name())));
-    boolean wrapped = false;
-    if (wrapFirst) {
-      for (int i = 0; i < n; i++) {
-        if (form.isNumber(i)) {
-          String local = form.localName(model.tensors().get(i).name() + "Tensor");
-          m.addStatement("$T $L = $L", TENSOR, local, operands.get(i));
-          operands.set(i, CodeBlock.of("$L", local));
-          wrapped = true;
-        }
+    for (int i = 0; i < n; i++) {
+      String name = model.tensors().get(i).name();
+      if (!form.isNumber(i)) {
+        operands.add(CodeBlock.of("$L", name));
+      } else if (wrapFirst) {
+        String local = form.localName(name + "Tensor");
+        m.addStatement("$T $L = $T.wrap($L.OP, $L, $L)", TENSOR, local, DISPATCH, naming, i,
+            name);
+        operands.add(CodeBlock.of("$L", local));
+      } else {
+        operands.add(CodeBlock.of("$T.wrap($L.OP, $L, $L)", DISPATCH, naming, i, name));
       }
     }
-    List<CodeBlock> scalars = new ArrayList<>();
-    model.scalars().forEach(s -> scalars.add(CodeBlock.of("$L", s.name())));
+    return operands;
+  }
+
+  /**
+   * The calls of the rules, in source order: a check; an answer returned when non-null; a
+   * scalar's value, which then replaces the scalar in {@code scalars}.
+   */
+  private void addRuleCalls(MethodSpec.Builder m, Form form, List<FacadeModel.RuleModel> rules,
+      List<CodeBlock> operands, List<CodeBlock> scalars) {
+    List<OpModel.ScalarParam> scalarParams = form.op().model().scalars();
     String answer = null;
     for (FacadeModel.RuleModel rule : rules) {
       CodeBlock args = CodeBlock.join(rule.params().stream()
@@ -228,33 +269,14 @@ final class FacadeGenerator {
           String local = form.localName(rule.scalar() + "Value");
           m.addStatement("$T $L = $T.$L($L)", Object.class, local, declaringClass, rule.method(),
               args);
-          for (int i = 0; i < model.scalars().size(); i++) {
-            if (model.scalars().get(i).name().equals(rule.scalar())) {
+          for (int i = 0; i < scalarParams.size(); i++) {
+            if (scalarParams.get(i).name().equals(rule.scalar())) {
               scalars.set(i, CodeBlock.of("$L", local));
             }
           }
         }
       }
     }
-    String target = form.tail() == Form.Tail.OUT ? form.targetName() : "null";
-    if (lifted != null && !wrapped) {
-      if (model.scalars().isEmpty()) {
-        m.addStatement("return $T.apply($L.OP, null, $L)", DISPATCH, descriptor, lifted);
-      } else {
-        m.addStatement("return $T.apply($L.OP, null, $L,$Wnew $T[] {$L})", DISPATCH, descriptor,
-            lifted, Object.class, CodeBlock.join(scalars, ", "));
-      }
-    } else if (model.scalars().isEmpty()) {
-      m.addStatement("return $T.apply($L.OP, $L,$W$L)", DISPATCH, descriptor, target,
-          CodeBlock.join(operands, ", "));
-    } else {
-      m.addStatement("return $T.apply($L.OP, $L,$Wnew $T[] {$L},$Wnew $T[] {$L})", DISPATCH,
-          descriptor, target, TENSOR, CodeBlock.join(operands, ", "), Object.class,
-          CodeBlock.join(scalars, ", "));
-    }
-    m.addJavadoc(form.tail() == Form.Tail.DIMS ? dimsJavadoc(form, rules)
-        : javadoc(form, rules));
-    return m.build();
   }
 
   private static boolean isNumberOperand(Form form, String name) {

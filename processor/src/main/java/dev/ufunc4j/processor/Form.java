@@ -111,7 +111,10 @@ record Form(FacadeModel.Op op, List<Boolean> numbers, Tail tail) {
     return names;
   }
 
-  /** The target's name ({@code out}, or {@code out_} beside an operand named out), with or without one. */
+  /**
+   * The target's name ({@code out}, or {@code out_} beside an operand named out), whether or not
+   * this form has a target.
+   */
   String targetName() {
     return unused("out", operandNames());
   }

@@ -36,7 +36,8 @@ enum Message {
   OVERLOAD_CONFLICT("OverloadConflict", "overload %s of op '%s' conflicts with %s: %s"),
   FACADE_NAME("FacadeName", "%s '%s' of %s %s"),
   FACADE_WITHOUT_OPS(
-      "FacadeName", "@Facade on %s, which declares no valid @Elementwise method to make a facade of"),
+      "FacadeName",
+      "@Facade on %s, which declares no valid @Elementwise method to make a facade of"),
   FACADE_CLASH(
       "FacadeClash",
       "%s of op '%s' has the parameter types of %s of op '%s'; give one of them another"
@@ -47,7 +48,8 @@ enum Message {
   RULE_METHOD(
       "Rule", "@Rule method %s must be static and not private: the generated facade calls it"),
   RULE_TARGET(
-      "Rule", "@Rule method %s guards '%s', which is no facade method of %s; its facade methods: %s"),
+      "Rule",
+      "@Rule method %s guards '%s', which is no facade method of %s; its facade methods: %s"),
   RULE_SCALAR(
       "Rule",
       "@Rule method %s computes scalar '%s', which facade method '%s' does not take; its scalars:"

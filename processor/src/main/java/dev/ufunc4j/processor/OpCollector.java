@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.AnnotationMirror;
@@ -98,9 +100,15 @@ final class OpCollector {
     return firstMethods;
   }
 
+  /** {@code {@link ref label}} and {@code {@linkplain ...}}, with the reference and the label. */
+  private static final Pattern LINK =
+      Pattern.compile("\\{@link(?:plain)?\\s+([^\\s}]+)(?:\\s+([^}]*))?}");
+
   /**
-   * The main description of an element's javadoc (without its block tags), or empty: it goes
-   * into the generated javadoc as written.
+   * The main description of an element's javadoc (without its block tags), or empty: it goes into
+   * the generated javadoc as written, except that links become code ({@code {@link Promote#X}} is
+   * {@code {@code Promote.X}}): the generated file has neither the declaration's imports nor its
+   * members, so a link might not resolve there.
    */
   static String javadoc(Elements elements, Element e) {
     String doc = elements.getDocComment(e);
@@ -115,7 +123,18 @@ final class OpCollector {
       }
       lines.add(text.stripTrailing());
     }
-    return String.join("\n", lines).strip();
+    Matcher link = LINK.matcher(String.join("\n", lines).strip());
+    StringBuilder text = new StringBuilder();
+    while (link.find()) {
+      String shown = link.group(2) != null && !link.group(2).isBlank()
+          ? link.group(2).strip()
+          : link.group(1).startsWith("#")
+              ? link.group(1).substring(1)
+              : link.group(1).replace('#', '.');
+      link.appendReplacement(text, Matcher.quoteReplacement("{@code " + shown + "}"));
+    }
+    link.appendTail(text);
+    return text.toString();
   }
 
   private Optional<OpModel.DeclaringClass> declaringClass(
