@@ -21,13 +21,20 @@ import java.util.Arrays;
  * {@code TensorIterator}: one object, a fixed sequence of named steps). Each step reads what the
  * steps before it decided and records its own decision in a field.
  *
- * <p><b>The common call.</b> {@link #checkOperands} also notes whether the call is <em>uniform</em>:
- * every operand a dimensioned, contiguous tensor of one dtype and one shape, and no scalars or
- * condition operands. The later steps then take their shortcut — the common dtype is the operands'
- * own ({@code result_type} of equal dtypes), the broadcast shape is their shape, the kernel's
- * operand dtypes come from a shared array, the loop is one contiguous row — and allocate nothing
- * but the result and the kernel's argument arrays. The rules (promotion mode, overlap, output
- * checks, temporaries, the division-by-zero wrap) are written once and apply to both.
+ * <p><b>The common call.</b> {@link #checkOperands} also notes whether the call is
+ * <em>uniform</em>: every operand a dimensioned, contiguous tensor of one dtype and one shape, and
+ * no scalars or condition operands. The later steps then take their shortcut — the common dtype is
+ * the operands' own ({@code result_type} of equal dtypes), the broadcast shape is their shape, the
+ * kernel's operand dtypes come from a shared array, the loop is one contiguous row — and allocate
+ * nothing but the result and the kernel's argument arrays. The rules (promotion mode, overlap,
+ * output checks, temporaries, the division-by-zero wrap) are written once and apply to both.
+ *
+ * <p><b>Allocation.</b> The step methods are small and hand everything big (refusal messages, the
+ * general path's work, the kernel call) to static methods, so that the JIT inlines the steps into
+ * {@link Dispatch#apply} and keeps this object off the heap (escape analysis). That holds while
+ * the common call dominates (the {@code tiny_8} benchmark); in a program whose general path is
+ * just as hot, C2 compiles some steps on their own and then allocates the object (one per call,
+ * 72 bytes; benchmarks/analysis.md).
  */
 final class ElementwiseCall {
   private static final TensorInternals T = TensorInternals.get();
@@ -95,8 +102,8 @@ final class ElementwiseCall {
    * uniform (see the class comment).
    */
   void checkOperands() {
-    // The refusals are static methods: this step stays small enough for the JIT to inline, so
-    // that the call object of the common call never leaves the stack (no allocation).
+    // The refusals are static methods, so that this step stays small enough to be inlined (see
+    // "Allocation" in the class comment).
     if (op == null) {
       throw new IllegalArgumentException("op must not be null");
     }
