@@ -123,12 +123,12 @@ public final class Tensor extends TensorMethods implements TensorLike {
     return segment.byteSize() / dtype.byteSize();
   }
 
-  /** Shape without a copy, for the planner in this package: callers must not modify it. */
+  /** Shape without a copy, for the planner (other packages: TensorInternals); do not modify. */
   long[] shapeRef() {
     return shape;
   }
 
-  /** Strides without a copy, for the planner in this package: callers must not modify it. */
+  /** Strides without a copy, for the planner (other packages: TensorInternals); do not modify. */
   long[] stridesRef() {
     return strides;
   }

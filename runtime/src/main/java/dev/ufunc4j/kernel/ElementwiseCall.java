@@ -22,13 +22,20 @@ import java.util.Arrays;
  * {@code TensorIterator}: one object, a fixed sequence of named steps). Each step reads what the
  * steps before it decided and records its own decision in a field.
  *
- * <p><b>The common call.</b> {@link #checkOperands} also notes whether the call is <em>uniform</em>:
- * every operand a dimensioned, contiguous tensor of one dtype and one shape, and no scalars or
- * condition operands. The later steps then take their shortcut — the common dtype is the operands'
- * own ({@code result_type} of equal dtypes), the broadcast shape is their shape, the kernel's
- * operand dtypes come from a shared array, the loop is one contiguous row — and allocate nothing
- * but the result and the kernel's argument arrays. The rules (promotion mode, overlap, output
- * checks, temporaries, the division-by-zero wrap) are written once and apply to both.
+ * <p><b>The common call.</b> {@link #checkOperands} also notes whether the call is
+ * <em>uniform</em>: every operand a dimensioned, contiguous tensor of one dtype and one shape, and
+ * no scalars or condition operands. The later steps then take their shortcut — the common dtype is
+ * the operands' own ({@code result_type} of equal dtypes), the broadcast shape is their shape, the
+ * kernel's operand dtypes come from a shared array, the loop is one contiguous row — and allocate
+ * nothing but the result and the kernel's argument arrays. The rules (promotion mode, overlap,
+ * output checks, temporaries, the division-by-zero wrap) are written once and apply to both.
+ *
+ * <p><b>Allocation.</b> The step methods are small and hand everything big (refusal messages, the
+ * general path's work, the kernel call) to static methods, so that the JIT inlines the steps into
+ * {@link Dispatch#apply} and keeps this object off the heap (escape analysis). That holds while
+ * the common call dominates (the {@code tiny_8} benchmark); in a program whose general path is
+ * just as hot, C2 compiles some steps on their own and then allocates the object (one per call,
+ * 72 bytes; benchmarks/analysis.md).
  */
 final class ElementwiseCall {
   private static final TensorInternals T = TensorInternals.get();
@@ -92,57 +99,70 @@ final class ElementwiseCall {
    * uniform (see the class comment).
    */
   void checkOperands() {
+    // The refusals are static methods, so that this step stays small enough to be inlined (see
+    // "Allocation" in the class comment).
     if (op == null) {
       throw new IllegalArgumentException("op must not be null");
     }
-    String name = op.name();
     int arity = op.arity();
     if (inputs == null || inputs.length != arity) {
-      throw new IllegalArgumentException(
-          name + " takes " + arity + " tensor operands " + op.tensorParams() + ", got "
-              + (inputs == null ? "null" : Integer.toString(inputs.length)));
+      throw wrongCount(op, "tensor operands", op.tensorParams().toString(), inputs);
     }
     int nScalars = op.scalarParams().size();
     if (scalars == null || scalars.length != nScalars) {
-      throw new IllegalArgumentException(
-          name + " takes " + nScalars + " scalar arguments " + op.scalarParams() + ", got "
-              + (scalars == null ? "null" : Integer.toString(scalars.length)));
+      throw wrongCount(op, "scalar arguments", op.scalarParams().toString(), scalars);
     }
     boolean same = nScalars == 0 && arity > 0 && arity <= MAX_UNIFORM_ARITY;
     for (int i = 0; i < arity; i++) {
       Tensor t = inputs[i];
-      if (t == null) {
-        throw new IllegalArgumentException(
-            name + ": tensor argument '" + op.tensorParams().get(i) + "' must not be null");
-      }
-      DType d = t.dtype();
-      if (d.isFloat8()) {
-        throw new IllegalArgumentException(
-            name + ": argument '" + op.tensorParams().get(i) + "' has dtype " + d
-                + ", which is storage-only: it loads, stores and casts but does no arithmetic;"
-                + " convert it first, e.g. .to(DType.FLOAT32)");
-      }
-      boolean condition = op.isConditionOperand(i);
-      if (condition && d != DType.BOOL) {
-        throw new IllegalArgumentException(
-            name + " expected condition to be a boolean tensor, but got a tensor with dtype " + d
-                + " (argument '" + op.tensorParams().get(i) + "')");
-      }
-      same = same && !condition && d == inputs[0].dtype() && t.ndim() > 0 && t.isContiguous()
-          && (i == 0 || Arrays.equals(T.shapeRef(t), T.shapeRef(inputs[0])));
+      checkTensor(op, i, t);
+      same = same && !op.isConditionOperand(i) && t.dtype() == inputs[0].dtype() && t.ndim() > 0
+          && t.isContiguous() && (i == 0 || Arrays.equals(T.shapeRef(t), T.shapeRef(inputs[0])));
     }
     for (int i = 0; i < nScalars; i++) {
-      Object s = scalars[i];
-      if (!(s instanceof Boolean || s instanceof Long || s instanceof Integer
-          || s instanceof Double || s instanceof Float || s instanceof Short
-          || s instanceof Byte)) {
-        throw new IllegalArgumentException(
-            name + ": scalar argument '" + op.scalarParams().get(i) + "' must be a Java boolean,"
-                + " integral or floating number, got "
-                + (s == null ? "null" : s.getClass().getName()));
-      }
+      checkScalar(op, i, scalars[i]);
     }
     uniform = same;
+  }
+
+  private static IllegalArgumentException wrongCount(
+      ElementwiseOp op, String what, String names, Object[] given) {
+    int want = what.startsWith("tensor") ? op.arity() : op.scalarParams().size();
+    return new IllegalArgumentException(
+        op.name() + " takes " + want + " " + what + " " + names + ", got "
+            + (given == null ? "null" : Integer.toString(given.length)));
+  }
+
+  /** A null tensor, a storage-only (float8) one, or a condition operand that is not BOOL. */
+  private static void checkTensor(ElementwiseOp op, int i, Tensor t) {
+    if (t == null) {
+      throw new IllegalArgumentException(
+          op.name() + ": tensor argument '" + op.tensorParams().get(i) + "' must not be null");
+    }
+    DType d = t.dtype();
+    if (d.isFloat8()) {
+      throw new IllegalArgumentException(
+          op.name() + ": argument '" + op.tensorParams().get(i) + "' has dtype " + d
+              + ", which is storage-only: it loads, stores and casts but does no arithmetic;"
+              + " convert it first, e.g. .to(DType.FLOAT32)");
+    }
+    if (op.isConditionOperand(i) && d != DType.BOOL) {
+      throw new IllegalArgumentException(
+          op.name() + " expected condition to be a boolean tensor, but got a tensor with dtype "
+              + d + " (argument '" + op.tensorParams().get(i) + "')");
+    }
+  }
+
+  /** A {@code @Scalar} value must be a Java boolean or number. */
+  private static void checkScalar(ElementwiseOp op, int i, Object s) {
+    if (!(s instanceof Boolean || s instanceof Long || s instanceof Integer
+        || s instanceof Double || s instanceof Float || s instanceof Short
+        || s instanceof Byte)) {
+      throw new IllegalArgumentException(
+          op.name() + ": scalar argument '" + op.scalarParams().get(i) + "' must be a Java"
+              + " boolean, integral or floating number, got "
+              + (s == null ? "null" : s.getClass().getName()));
+    }
   }
 
   /**
@@ -151,29 +171,30 @@ final class ElementwiseCall {
    * result holds (BOOL for a predicate).
    */
   void computeTypes() {
-    if (uniform) {
-      common = inputs[0].dtype(); // result_type of dimensioned tensors of one dtype
-    } else {
-      Object[] promoting = new Object[inputs.length + scalars.length];
-      int n = 0;
-      for (int i = 0; i < inputs.length; i++) {
-        if (!op.isConditionOperand(i)) {
-          promoting[n++] = inputs[i];
-        }
-      }
-      System.arraycopy(scalars, 0, promoting, n, scalars.length);
-      n += scalars.length;
-      try {
-        common = Promotion.resultType(n < promoting.length ? Arrays.copyOf(promoting, n) : promoting);
-      } catch (PromotionException e) {
-        throw new PromotionException(op.name() + ": " + e.getMessage());
-      }
-    }
+    // result_type of dimensioned tensors of one dtype is that dtype
+    common = uniform ? inputs[0].dtype() : resultType(op, inputs, scalars);
     promoted =
         op.promote() == Promote.INT_TO_FLOAT && common.isIntegral(true)
             ? Promotion.DEFAULT_FLOAT
             : common;
     natural = op.isPredicate() ? DType.BOOL : promoted;
+  }
+
+  private static DType resultType(ElementwiseOp op, Tensor[] inputs, Object[] scalars) {
+    Object[] promoting = new Object[inputs.length + scalars.length];
+    int n = 0;
+    for (int i = 0; i < inputs.length; i++) {
+      if (!op.isConditionOperand(i)) {
+        promoting[n++] = inputs[i];
+      }
+    }
+    System.arraycopy(scalars, 0, promoting, n, scalars.length);
+    n += scalars.length;
+    try {
+      return Promotion.resultType(n < promoting.length ? Arrays.copyOf(promoting, n) : promoting);
+    } catch (PromotionException e) {
+      throw new PromotionException(op.name() + ": " + e.getMessage());
+    }
   }
 
   /**
@@ -200,15 +221,15 @@ final class ElementwiseCall {
 
   /** The broadcast shape of the tensor operands (never modified: it may be an operand's own). */
   void computeShape() {
-    if (uniform) {
-      shape = T.shapeRef(inputs[0]);
-      return;
-    }
+    shape = uniform ? T.shapeRef(inputs[0]) : broadcastShape(inputs);
+  }
+
+  private static long[] broadcastShape(Tensor[] inputs) {
     long[][] shapes = new long[inputs.length][];
     for (int i = 0; i < inputs.length; i++) {
       shapes[i] = T.shapeRef(inputs[i]);
     }
-    shape = Broadcast.shapes(shapes);
+    return Broadcast.shapes(shapes);
   }
 
   /**
@@ -242,21 +263,35 @@ final class ElementwiseCall {
     if (uniform) {
       operands = inputs;
       dtypes = UNIFORM_DTYPES[inputs.length][common.ordinal()];
+      entry = op.entryPromotedTo(promoted, dtypes);
     } else {
-      // (PyTorch's mul and div read a second scalar operand at float32 precision beside float16
-      // tensors; we round it to float16 like every other op: docs/ops.md.)
       operands = inputs.clone();
       dtypes = new DType[operands.length];
-      for (int i = 0; i < operands.length; i++) {
-        if (!op.isConditionOperand(i) && operands[i].ndim() == 0
-            && operands[i].dtype() != promoted) {
-          operands[i] = operands[i].to(promoted);
-        }
-        dtypes[i] = operands[i].dtype();
-      }
+      entry = kernelOperands(op, promoted, common, operands, dtypes);
     }
-    entry = op.entryPromotedTo(promoted, dtypes);
-    if (entry < 0 && mixed()) {
+    if (entry < 0) {
+      throw new IllegalArgumentException(noKernel(op, dtypes, promoted));
+    }
+  }
+
+  /**
+   * Casts the zero-dim operands in {@code operands} to {@code promoted} (and, without a fused
+   * kernel for three or more mixed operands, every operand to {@code common}), fills {@code
+   * dtypes}, and returns the table entry or -1. (PyTorch's mul and div read a second scalar
+   * operand at float32 precision beside float16 tensors; we round it to float16 like every other
+   * op: docs/ops.md.)
+   */
+  private static int kernelOperands(
+      ElementwiseOp op, DType promoted, DType common, Tensor[] operands, DType[] dtypes) {
+    for (int i = 0; i < operands.length; i++) {
+      if (!op.isConditionOperand(i) && operands[i].ndim() == 0
+          && operands[i].dtype() != promoted) {
+        operands[i] = operands[i].to(promoted);
+      }
+      dtypes[i] = operands[i].dtype();
+    }
+    int entry = op.entryPromotedTo(promoted, dtypes);
+    if (entry < 0 && mixed(op, dtypes)) {
       for (int i = 0; i < operands.length; i++) {
         if (!op.isConditionOperand(i)) {
           operands[i] = operands[i].to(common);
@@ -265,9 +300,7 @@ final class ElementwiseCall {
       }
       entry = op.entryPromotedTo(promoted, dtypes);
     }
-    if (entry < 0) {
-      throw new IllegalArgumentException(noKernel());
-    }
+    return entry;
   }
 
   /**
@@ -300,9 +333,9 @@ final class ElementwiseCall {
     if (target.numel() > 0) {
       try {
         if (uniform && target.isContiguous()) {
-          runRow();
+          runRow(op, entry, target, operands);
         } else {
-          runPlanned();
+          runPlanned(op, entry, target, operands, scalars, shape);
         }
       } catch (ArithmeticException e) {
         // An integral kernel divided by zero; PyTorch raises ZeroDivisionError.
@@ -320,8 +353,12 @@ final class ElementwiseCall {
     return dest;
   }
 
-  /** Every operand contiguous, of one shape: one row of {@code numel} elements. */
-  private void runRow() {
+  /**
+   * Every operand contiguous, of one shape: one row of {@code numel} elements. Static, as are the
+   * other methods the common call reaches that the JIT may not inline (the kernel call makes this
+   * one big): a method that receives the call object would make the JIT allocate it.
+   */
+  private static void runRow(ElementwiseOp op, int entry, Tensor target, Tensor[] operands) {
     int arity = operands.length;
     MemorySegment[] segments = new MemorySegment[arity + 1];
     long[] offsets = new long[arity + 1];
@@ -342,7 +379,13 @@ final class ElementwiseCall {
   }
 
   /** Any layout: PyTorch's TensorIterator plan over the broadcast shape. */
-  private void runPlanned() {
+  private static void runPlanned(
+      ElementwiseOp op,
+      int entry,
+      Tensor target,
+      Tensor[] operands,
+      Object[] scalars,
+      long[] shape) {
     int n = operands.length + 1;
     long[][] strides = new long[n][];
     MemorySegment[] segments = new MemorySegment[n];
@@ -353,7 +396,7 @@ final class ElementwiseCall {
     offsets[0] = target.offset();
     elementBytes[0] = target.dtype().byteSize();
     for (int i = 0; i < operands.length; i++) {
-      strides[i + 1] = alignedStrides(operands[i]);
+      strides[i + 1] = alignedStrides(operands[i], shape);
       segments[i + 1] = operands[i].segment();
       offsets[i + 1] = operands[i].offset();
       elementBytes[i + 1] = operands[i].dtype().byteSize();
@@ -382,17 +425,21 @@ final class ElementwiseCall {
   /** The strides of a new result that follow the inputs' memory order (computed once). */
   private long[] layout() {
     if (layout == null) {
-      long[][] inputStrides = new long[operands.length][];
-      for (int i = 0; i < operands.length; i++) {
-        inputStrides[i] = alignedStrides(operands[i]);
-      }
-      layout = LoopPlan.outputStrides(shape, inputStrides);
+      layout = outputLayout(operands, shape);
     }
     return layout;
   }
 
-  /** The operand's strides against the broadcast shape: 0 where it is broadcast. */
-  private long[] alignedStrides(Tensor t) {
+  private static long[] outputLayout(Tensor[] operands, long[] shape) {
+    long[][] inputStrides = new long[operands.length][];
+    for (int i = 0; i < operands.length; i++) {
+      inputStrides[i] = alignedStrides(operands[i], shape);
+    }
+    return LoopPlan.outputStrides(shape, inputStrides);
+  }
+
+  /** The operand's strides against the broadcast {@code shape}: 0 where it is broadcast. */
+  private static long[] alignedStrides(Tensor t, long[] shape) {
     long[] own = T.shapeRef(t);
     long[] ownStrides = T.stridesRef(t);
     long[] s = new long[shape.length];
@@ -404,7 +451,7 @@ final class ElementwiseCall {
   }
 
   /** True when the promoting operands do not all have one dtype. */
-  private boolean mixed() {
+  private static boolean mixed(ElementwiseOp op, DType[] dtypes) {
     DType first = null;
     for (int i = 0; i < dtypes.length; i++) {
       if (op.isConditionOperand(i)) {
@@ -419,7 +466,7 @@ final class ElementwiseCall {
     return false;
   }
 
-  private String noKernel() {
+  private static String noKernel(ElementwiseOp op, DType[] dtypes, DType promoted) {
     StringBuilder sb = new StringBuilder();
     sb.append(op.name()).append(" has no kernel for operand dtypes ")
         .append(Arrays.toString(dtypes)).append(" (computing in ").append(promoted).append(")");
