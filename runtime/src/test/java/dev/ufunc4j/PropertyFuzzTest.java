@@ -119,9 +119,13 @@ class PropertyFuzzTest {
       for (int i = 0; i < arity; i++) {
         Tensor t = operands[i].expand(outShape);
         Class<?> type = scalar.getParameterTypes()[i];
-        args[i] = type == boolean.class ? t.getBoolean(idx)
-            : type == double.class ? t.getDouble(idx)
-            : t.getLong(idx);
+        if (type == boolean.class) {
+          args[i] = t.getBoolean(idx);
+        } else if (type == double.class) {
+          args[i] = t.getDouble(idx);
+        } else {
+          args[i] = t.getLong(idx);
+        }
       }
       Object want = scalar.invoke(null, args);
       String where = op + " " + dtype + " at " + Arrays.toString(idx) + " of "
