@@ -293,7 +293,54 @@ def binary(op):
         R.torch_case(f"out-{x}-{y}-{o}", fn, [T(x, [2, 3]), T(y, [2, 3], "b")], out=(o, [2, 3]))
     R.torch_case("out-bcast", fn, [T("float32", [3, 1]), T("float32", [4], "b")], out=("float32", [3, 4]))
     op_specific_binary(op, R, fn, T)
+    bool_scalar_cases(op, R, fn, inplace)
+    half_scalar_cases(op, R, fn, inplace)
     return R.cases
+
+
+def bool_scalar_cases(op, R, fn, inplace):
+    """A Python bool beside a tensor (issue 12, item 7): in place (a.add_(True)) and with out=;
+    the plain forms are the scalar-<dtype>-True cases above. Explicit values: no draw from the
+    op's generator, so the cases before these stay as they were."""
+    vals = {"int32": [1, -2, 3], "bool": [True, False, True], "float16": [0.5, -2.0, 3.0],
+            "uint8": [0, 7, 255], "float64": [1.5, -0.0, 2.0], "int64": [5, 0, -7]}
+    if inplace is not None:
+        for n, s in [("int32", True), ("bool", True), ("float16", False), ("uint8", True), ("bool", False)]:
+            R.torch_case(f"bool-inplace-{n}-{s}", fn, [make(n, vals[n]), s], inplace=inplace)
+    for n, s, o in [("int32", True, "int64"), ("float64", False, "float64"), ("bool", True, "bool"),
+                    ("bool", True, "int32"), ("int64", True, "float32")]:
+        R.torch_case(f"bool-out-{n}-{s}-{o}", fn, [make(n, vals[n]), s], out=(o, [3]))
+        R.torch_case(f"bool-out-{s}-{n}-{o}", fn, [s, make(n, vals[n])], out=(o, [3]))
+    R.torch_case("bool-zerodim-int8", fn, [make("int8", [3], []), True])
+
+
+def half_scalar_cases(op, R, fn, inplace):
+    """A single value of another dtype beside a float16/bfloat16 tensor (issue 12, item 8).
+    PyTorch's mul, div and floor_divide read it as the second operand at float32 precision
+    (float16 65504 * 1.0004 is inf, 0.5 * 1e5 is 49984); every op is recorded, so the golden
+    test also sees the ops that round it to the tensor's dtype first."""
+    f16 = [0.5, 1.0, 3.0, 65504.0, -0.75, 1e-3, 2049.0, 6e-8]
+    bf = [0.5, 1.0, 3.0, 3.3e38, -0.75, 1e-3, 257.0, 1e-40]
+    big = [1e5, 1.0004, 0.1, 1e-5, 70000, 2049, 3.0000001, -1e-7, 1e39, 2 ** 24 + 1]
+    for n, v in [("float16", f16), ("bfloat16", bf)]:
+        for s in big:
+            R.torch_case(f"half-scalar-{n}-{s}", fn, [make(n, v), s])
+        R.torch_case(f"half-scalar-first-{n}-1e5", fn, [1e5, make(n, v)])
+        R.torch_case(f"half-zerodim-float64-{n}", fn, [make(n, v), make("float64", [1.0004], [])])
+        R.torch_case(f"half-zerodim-float32-{n}", fn, [make(n, v), make("float32", [0.1], [])])
+        R.torch_case(f"half-zerodim-int64-{n}", fn, [make(n, v), make("int64", [70001], [])])
+        R.torch_case(f"half-one-int32-{n}", fn, [make(n, v), make("int32", [70001], [1])])
+        R.torch_case(f"half-one-int32-first-{n}", fn, [make("int32", [70001], [1]), make(n, v)])
+        R.torch_case(f"half-one-1x1-float64-{n}", fn, [make(n, v).reshape(2, 4), make("float64", [1.0004], [1, 1])])
+        R.torch_case(f"half-expanded-int32-{n}", fn, [make(n, v), make("int32", [70001], [1]).expand(8)])
+        R.torch_case(f"half-same-dtype-one-{n}", fn, [make(n, v), make(n, [3.0], [1])])
+        R.torch_case(f"half-both-zerodim-{n}", fn, [make(n, [0.5], []), 1e5])
+        R.torch_case(f"half-out-float32-{n}", fn, [make(n, v), 1.0004], out=("float32", [8]))
+        R.torch_case(f"half-out-float64-{n}", fn, [make(n, v), 0.1], out=("float64", [8]))
+        if inplace is not None:
+            R.torch_case(f"half-inplace-{n}-1e5", fn, [make(n, v), 1e5], inplace=inplace)
+            R.torch_case(f"half-inplace-{n}-0.1", fn, [make(n, v), 0.1], inplace=inplace)
+        R.torch_case(f"half-strided-{n}", fn, [make(n, v + v)[::2], 1.0004])
 
 
 def inplace_cases(R, fn, T, inplace, no_scalar):
@@ -522,6 +569,12 @@ def where():
     R.torch_case("noncontig-expand", fn, [C([2, 3]), T("float64", [3]).expand(2, 3), T("float64", [2, 3])])
     for x, o in [("float32", "float64"), ("float32", "int32"), ("int32", "float32"), ("float64", "float16")]:
         R.torch_case(f"out-{x}-{o}", fn, [C([2, 3]), T(x, [2, 3]), T(x, [2, 3])], out=(o, [2, 3]))
+    # Python bools (issue 12, item 7): explicit values, no draw from the generator.
+    c4 = make("bool", [True, False, False, True])
+    for a, b in [(True, 2.5), (-1, False), (False, True)]:
+        R.torch_case(f"bool-scalar-{a}-{b}", fn, [c4, a, b])
+    R.torch_case("bool-out-True-False-int32", fn, [c4, True, False], out=("int32", [4]))
+    R.torch_case("bool-out-True-float16", fn, [c4, True, make("float16", [0.5, 1.5, -2.0, 3.0])], out=("float16", [4]))
     return R.cases
 
 
@@ -598,6 +651,13 @@ def clamp():
     for x, o in [("float32", "float64"), ("float32", "int32"), ("int32", "float32")]:
         lo, hi = lohi(x, [2, 3])
         R.torch_case(f"out-{x}-{o}", fn, [T(x, [2, 3]), lo, hi], out=(o, [2, 3]))
+    # Python bools (issue 12, item 7): explicit values, no draw from the generator.
+    for n, vals in [("int32", [-3, 0, 1, 7]), ("uint8", [0, 1, 2, 255]), ("float32", [-0.5, 0.0, 0.5, 2.0]),
+                    ("int64", [-1, 0, 1, 2]), ("bool", [True, False, False, True])]:
+        for lo, hi in [(False, True), (True, 5), (-2, True), (0.5, True)]:
+            R.torch_case(f"bool-scalar-{n}-{lo}-{hi}", fn, [make(n, vals), lo, hi])
+    R.torch_case("bool-inplace-int32-False-True", fn, [make("int32", [-3, 0, 1, 7]), False, True], inplace=inplace)
+    R.torch_case("bool-out-int32-True-5-float32", fn, [make("int32", [-3, 0, 1, 7]), True, 5], out=("float32", [4]))
     return R.cases
 
 

@@ -103,7 +103,8 @@ def enc_tensor(t):
     if not t.is_contiguous():
         d["strides"] = list(t.stride())
     width = t.element_size() // (2 if t.is_complex() else 1)
-    flat = t.detach().contiguous().reshape(-1)
+    # A fresh 1-D copy: contiguous() keeps the odd stride of a one-element view, which view() refuses.
+    flat = torch.empty(t.numel(), dtype=t.dtype).copy_(t.detach().reshape(-1))
     raw = flat.view(torch.uint8).numpy().tobytes() if flat.numel() else b""
     d["data"] = hexes(raw, width)
     return d

@@ -11,8 +11,9 @@ import dev.ufunc4j.internal.ErrorTexts;
 
 /**
  * The built-in ops, named after PyTorch's ({@code floor_divide} is {@code floorDivide}). Every op
- * takes tensors or Java numbers (a Java number is a wrapped scalar: it promotes as a Python number
- * does in PyTorch, so {@code int32 tensor + 2.5} is float32), and has an {@code out=} form that
+ * takes tensors, Java numbers or Java booleans (a wrapped scalar: it promotes as a Python number or
+ * bool does in PyTorch, so {@code int32 tensor + 2.5} is float32 and {@code int8 tensor + true}
+ * int8), and has an {@code out=} form that
  * writes into a given tensor: it must have the broadcast shape and a dtype the result can be cast
  * to, and is left untouched when the call is refused. In place is {@code out} = the first operand
  * ({@link Tensor#addInPlace(Tensor)} and friends). Every two-tensor op also takes XLA {@link
@@ -86,31 +87,38 @@ final class Builtins {
     return Math.fma(-alpha, b, a);
   }
 
-  /** {@code a * b}, elementwise. */
-  @Elementwise
+  /**
+   * {@code a * b}, elementwise. Beside a float16 or bfloat16 tensor, a single-valued {@code b} of
+   * another dtype (a Java number) is read at float32 precision, as PyTorch's kernel does: {@code
+   * float16 0.5 * 1e5} is 49984, not inf.
+   */
+  @Elementwise(scalarInFloat32 = true)
   static long mul(long a, long b) {
     return a * b;
   }
 
-  @Elementwise
+  @Elementwise(scalarInFloat32 = true)
   static double mul(double a, double b) {
     return a * b;
   }
 
   /**
    * {@code a / b}, elementwise: true division, so integral and bool operands compute in float32,
-   * as in PyTorch.
+   * as in PyTorch; a single-valued {@code b} beside float16/bfloat16 is read at float32 precision,
+   * as in {@code mul}.
    */
-  @Elementwise(promote = Promote.INT_TO_FLOAT)
+  @Elementwise(promote = Promote.INT_TO_FLOAT, scalarInFloat32 = true)
   static double div(double a, double b) {
     return a / b;
   }
 
   /**
    * Python's floor division {@code a // b}: the quotient rounded toward negative infinity. An
-   * integral division by zero throws {@code ArithmeticException}, and leaves a target untouched.
+   * integral division by zero throws {@code ArithmeticException}, and leaves a target untouched;
+   * a single-valued {@code b} beside float16/bfloat16 is read at float32 precision, as in {@code
+   * mul}.
    */
-  @Elementwise
+  @Elementwise(scalarInFloat32 = true)
   static long floorDivide(long a, long b) {
     final long q = a / b;
     return (a % b != 0) && ((a ^ b) < 0) ? q - 1 : q;
@@ -121,7 +129,7 @@ final class Builtins {
    * remainder's sign differs from b's, then rounded to the nearest integer below; Java's {@code %}
    * is C's {@code fmod}, exact at any quotient.
    */
-  @Elementwise
+  @Elementwise(scalarInFloat32 = true)
   static double floorDivide(double a, double b) {
     final double mod = a % b;
     final double div = (a - mod) / b;

@@ -39,6 +39,11 @@ final class InternalAccess extends TensorInternals {
   }
 
   @Override
+  public Tensor wrap(boolean value) {
+    return Tensor.wrap(value);
+  }
+
+  @Override
   public Tensor[] liftWithDims(String op, Tensor a, Tensor b, BroadcastDims dims) {
     return Broadcast.inDimOperands(op, a, b, dims);
   }

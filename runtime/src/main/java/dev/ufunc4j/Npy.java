@@ -369,6 +369,55 @@ public final class Npy {
     return new IOException("bad .npy file " + path + ": " + what);
   }
 
+  /**
+   * Text read from a file, as a message may show it: printable ASCII stays, a backslash becomes
+   * {@code \\}, a quote {@code \'}, tab, newline and carriage return {@code \t \n \r}, any other
+   * character a hex escape ({@code \xHH} below 256, else a backslash, {@code u} and four hex
+   * digits), as Python's {@code repr} does. So a crafted header cannot put control characters
+   * (terminal escapes, line breaks) into a message or a log.
+   */
+  static String escape(String text) {
+    StringBuilder sb = new StringBuilder(text.length());
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      switch (c) {
+        case '\\' -> sb.append("\\\\");
+        case '\'' -> sb.append("\\'");
+        case '\t' -> sb.append("\\t");
+        case '\n' -> sb.append("\\n");
+        case '\r' -> sb.append("\\r");
+        default -> {
+          if (c >= 0x20 && c < 0x7F) {
+            sb.append(c);
+          } else if (c < 0x100) {
+            sb.append(String.format("\\x%02x", (int) c));
+          } else {
+            sb.append(String.format("\\u%04x", (int) c));
+          }
+        }
+      }
+    }
+    return sb.toString();
+  }
+
+  /** A header value as the message shows it: a quoted, escaped string, True/False, or a tuple. */
+  private static String show(Object value) {
+    if (value instanceof String str) {
+      return "'" + escape(str) + "'";
+    }
+    if (value instanceof Boolean b) {
+      return b ? "True" : "False";
+    }
+    if (value instanceof long[] tuple) {
+      StringBuilder sb = new StringBuilder("(");
+      for (int i = 0; i < tuple.length; i++) {
+        sb.append(i > 0 ? ", " : "").append(tuple[i]);
+      }
+      return sb.append(tuple.length == 1 ? ",)" : ")").toString();
+    }
+    return String.valueOf(value);
+  }
+
   /** The parsed header dictionary. */
   private record Header(String descr, DType dtype, boolean bigEndian, boolean fortran,
       long[] shape) {
@@ -377,19 +426,20 @@ public final class Npy {
       Map<String, Object> dict = new DictParser(text, path).parse();
       if (!dict.keySet().equals(java.util.Set.of("descr", "fortran_order", "shape"))) {
         throw bad(path, "header keys must be exactly descr, fortran_order and shape, got "
-            + dict.keySet());
+            + dict.keySet().stream().map(Npy::show).toList());
       }
       if (!(dict.get("descr") instanceof String descr)) {
-        throw bad(path, "descr must be a string, got " + dict.get("descr"));
+        throw bad(path, "descr must be a string, got " + show(dict.get("descr")));
       }
       if (!(dict.get("fortran_order") instanceof Boolean fortran)) {
-        throw bad(path, "fortran_order must be True or False, got " + dict.get("fortran_order"));
+        throw bad(path, "fortran_order must be True or False, got "
+            + show(dict.get("fortran_order")));
       }
       if (!(dict.get("shape") instanceof long[] shape)) {
-        throw bad(path, "shape must be a tuple of integers, got " + dict.get("shape"));
+        throw bad(path, "shape must be a tuple of integers, got " + show(dict.get("shape")));
       }
       if (descr.length() < 2) {
-        throw bad(path, "unsupported dtype '" + descr + "'");
+        throw bad(path, "unsupported dtype " + show(descr));
       }
       char order = descr.charAt(0);
       String code = "<>|=".indexOf(order) >= 0 ? descr.substring(1) : descr;
@@ -410,7 +460,7 @@ public final class Npy {
         case "c8" -> DType.COMPLEX64;
         case "c16" -> DType.COMPLEX128;
         case "V2" -> DType.BFLOAT16; // ml_dtypes' bfloat16 is saved as 2-byte void
-        default -> throw bad(path, "unsupported dtype '" + descr + "' (supported: bool, int8-64,"
+        default -> throw bad(path, "unsupported dtype " + show(descr) + " (supported: bool, int8-64,"
             + " uint8-64, float16/32/64, complex64/128, and V2 as bfloat16)");
       };
       return new Header(descr, dtype, big, fortran, shape);
@@ -444,7 +494,7 @@ public final class Npy {
         ws();
         Object value = value();
         if (m.put(key, value) != null) {
-          throw bad(path, "duplicate header key '" + key + "'");
+          throw bad(path, "duplicate header key " + show(key));
         }
         ws();
         if (peek() == ',') {
@@ -568,8 +618,7 @@ public final class Npy {
     }
 
     private String excerpt() {
-      String e = s.substring(pos, Math.min(s.length(), pos + 20));
-      return e.replaceAll("[^\\x20-\\x7e]", "?");
+      return escape(s.substring(pos, Math.min(s.length(), pos + 20)));
     }
   }
 }

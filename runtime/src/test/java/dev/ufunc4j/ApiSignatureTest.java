@@ -36,7 +36,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  *     dev.ufunc4j.ApiSignatureTest runtime/src/test/resources/api
  * </pre>
  *
- * Do not re-record them after a change: they are the old surface the new one must keep.
+ * Do not re-record them after a change: they are the old surface the new one must keep. Additions
+ * are appended by hand when an issue asks for new methods: issue 12 (item 7) added the forms with
+ * a Java {@code boolean} in place of a tensor operand ({@code add(Tensor, boolean)}, {@code
+ * x.addInPlace(true)}, {@code clamp(Tensor, boolean, boolean)}, ...).
  */
 class ApiSignatureTest {
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ufunc4j.dtype.DType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -86,6 +87,23 @@ class BroadcastTest {
             + " (tensor b is operand 2 of 3, shape [3, 5]; tensor a is operands 0..1 broadcast to"
             + " [2, 5])",
         e.getMessage());
+  }
+
+  /**
+   * An op's refusal names the op and its parameters as Builtins declares them, with their shapes,
+   * then gives PyTorch's text (issue 12, item 9).
+   */
+  @Test
+  void opRefusalNamesTheOpAndItsParameters() {
+    BroadcastException e = assertThrows(BroadcastException.class,
+        () -> Ops.add(Tensor.zeros(DType.FLOAT32, 3), Tensor.zeros(DType.INT32, 4)));
+    assertEquals("add: a [3] and b [4] do not broadcast: The size of tensor a (3) must match the"
+        + " size of tensor b (4) at non-singleton dimension 0", e.getMessage());
+    e = assertThrows(BroadcastException.class, () -> Ops.clamp(Tensor.zeros(DType.FLOAT32, 2, 3),
+        Tensor.zeros(DType.FLOAT32, 4), Tensor.zeros(DType.FLOAT32, 3)));
+    assertEquals("clamp: x [2, 3], min [4] and max [3] do not broadcast: The size of tensor a (3)"
+        + " must match the size of tensor b (4) at non-singleton dimension 1 (tensor b is operand"
+        + " 1 of 3, shape [4]; tensor a is operands 0..0 broadcast to [2, 3])", e.getMessage());
   }
 
   @Test

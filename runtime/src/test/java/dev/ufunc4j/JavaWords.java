@@ -27,7 +27,11 @@ public final class JavaWords {
               "Use the `^` or `logical_xor()` operator instead",
               "Use logicalXor() or bitwiseXor() instead"),
           Map.entry("must not be None", "must not be null"),
-          Map.entry("ZeroDivisionError", "integer division by zero"));
+          Map.entry("ZeroDivisionError", "integer division by zero"),
+          // clamp_ with number bounds names the C++ type, not the ScalarType (found by the fuzz
+          // corpus): the other C++ names are ScalarType names already, or one word (below).
+          Map.entry("output type unsigned char", "output type uint8"),
+          Map.entry("output type signed char", "output type int8"));
 
   /**
    * A dtype that PyTorch names by its C++ ScalarType ({@code Float}, {@code Int}, {@code

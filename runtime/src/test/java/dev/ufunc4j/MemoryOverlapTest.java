@@ -27,11 +27,28 @@ class MemoryOverlapTest {
   }
 
   /**
+   * An empty expanded target writes nothing, so it is no internal overlap: PyTorch runs {@code
+   * torch.zeros(1, 0).expand(3, 0).add_(1)} and then checks the dtype (found by the fuzz corpus).
+   */
+  @Test
+  void anEmptyExpandedTargetIsNoOverlap() {
+    Tensor t = Tensor.zeros(DType.FLOAT32, 1, 0).expand(3, 0);
+    assertFalse(MemoryOverlap.hasInternalOverlap(t));
+    assertSame(t, t.addInPlace(1));
+    Tensor ints = Tensor.zeros(DType.INT16, 1, 0).expand(3, 0);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> ints.addInPlace(Tensor.zeros(DType.FLOAT64, 3, 0)));
+    assertEquals("add: result type float64 can't be cast to the desired output type int16",
+        e.getMessage());
+  }
+
+  /**
    * Issue 12 item 9: {@code out = x[0::2]} with the input {@code x[1::2]} shares no element, and
    * the GCD test proves it, so the call runs. Real PyTorch 2.13 runs it too ({@code
    * torch.add(x[1::2], 1, out=x[0::2])} on {@code arange(10.)} gives {@code [2, 1, 4, 3, 6, 5, 8,
    * 7, 10, 9]}), though because its check gives up on views that are not dense.
    */
+
   @Test
   void interleavedHalvesShareNoElementAndTheCallRuns() {
     Tensor x = storage(10);

@@ -154,6 +154,41 @@ class NpyTest {
     }
   }
 
+  /**
+   * Text a refusal echoes from the file is escaped as Python's {@code repr} escapes it: a crafted
+   * header cannot put terminal escapes or line breaks into a message (issue 12, item 9), and a
+   * tuple shows as a tuple, not as a Java array's identity.
+   */
+  @Test
+  void bytesEchoedFromTheFileAreEscaped() throws IOException {
+    byte[] ok = new byte[16];
+    record Bad(String dict, String expected) {}
+    List<Bad> cases = List.of(
+        new Bad("{'descr': '<f4\u001b[2J', 'fortran_order': False, 'shape': (4,), }",
+            "unsupported dtype '<f4\\x1b[2J'"),
+        new Bad("{'descr': '<f4', 'fortran_order': False, 'shape': (4,), 'a\nb\tc': True}",
+            "got ['descr', 'fortran_order', 'shape', 'a\\nb\\tc']"),
+        new Bad("{'descr': \"it's\\\", 'fortran_order': False, 'shape': (4,), }",
+            "unsupported dtype 'it\\'s\\\\'"),
+        new Bad("{'descr': '<f4', 'fortran_order': \u0007\u00e9, 'shape': (4,), }",
+            "unexpected header value at offset 34: '\\x07\\xc3\\xa9, \\'shape\\': (4,), '"),
+        new Bad("{'descr': (1, 2), 'fortran_order': False, 'shape': (4,), }",
+            "descr must be a string, got (1, 2)"),
+        new Bad("{'descr': '<f4', 'fortran_order': False, 'shape': '\r(4,)', }",
+            "shape must be a tuple of integers, got '\\r(4,)'"),
+        new Bad("{'descr': '<f4', 'fortran_order': False, 'shape': (4,), 'shape': (4,)}",
+            "duplicate header key 'shape'"));
+    for (Bad c : cases) {
+      Path p = dir.resolve("bad.npy");
+      Files.write(p, npy(1, c.dict, ok));
+      IOException e = assertThrows(IOException.class, () -> Npy.read(p), c.dict);
+      String message = e.getMessage();
+      assertTrue(message.contains(c.expected), message + " lacks " + c.expected);
+      assertTrue(message.chars().allMatch(ch -> ch >= 0x20 && ch < 0x7F),
+          "unescaped character in: " + message);
+    }
+  }
+
   /** Mutated bytes of valid files: every read either succeeds or throws IOException, quickly. */
   @Test
   void fuzzedFilesNeverEscapeAsOtherExceptions() throws IOException {

@@ -34,7 +34,8 @@ class OpsSurfaceTest {
   private static final List<String> BINARY_FAMILY = List.of(
       "(Number, Tensor)", "(Number, Tensor, Tensor)", "(Tensor, Number)",
       "(Tensor, Number, Tensor)", "(Tensor, Tensor)", "(Tensor, Tensor, BroadcastDims)",
-      "(Tensor, Tensor, Tensor)");
+      "(Tensor, Tensor, Tensor)", "(boolean, Tensor)", "(boolean, Tensor, Tensor)",
+      "(Tensor, boolean)", "(Tensor, boolean, Tensor)");
 
   private static Map<String, Set<String>> families(Class<?> type, boolean statics) {
     Map<String, Set<String>> byName = new TreeMap<>();
@@ -62,23 +63,35 @@ class OpsSurfaceTest {
     for (String op : binary) {
       assertTrue(ops.get(op).containsAll(BINARY_FAMILY), op + ": " + ops.get(op));
       assertTrue(methods.get(op).containsAll(
-          List.of("(Tensor)", "(Number)", "(Tensor, BroadcastDims)")), op + ": " + methods.get(op));
-      assertTrue(methods.get(op + "InPlace").containsAll(List.of("(Tensor)", "(Number)")),
+          List.of("(Tensor)", "(Number)", "(boolean)", "(Tensor, BroadcastDims)")),
+          op + ": " + methods.get(op));
+      assertTrue(
+          methods.get(op + "InPlace").containsAll(List.of("(Tensor)", "(Number)", "(boolean)")),
           op + "InPlace: " + methods.get(op + "InPlace"));
     }
     for (String op : List.of("add", "sub")) {
       assertTrue(ops.get(op).containsAll(List.of("(Tensor, Tensor, Number)",
           "(Tensor, Tensor, Number, Tensor)", "(Number, Tensor, Number)",
           "(Number, Tensor, Number, Tensor)", "(Tensor, Number, Number)",
-          "(Tensor, Number, Number, Tensor)", "(Tensor, Tensor, Number, BroadcastDims)")),
+          "(Tensor, Number, Number, Tensor)", "(Tensor, Tensor, Number, BroadcastDims)",
+          "(Tensor, boolean, Number)", "(Tensor, boolean, Number, Tensor)",
+          "(boolean, Tensor, Number)", "(boolean, Tensor, Number, Tensor)")),
           op + ": " + ops.get(op));
     }
     assertEquals(Set.of("(Tensor, Tensor, Tensor)", "(Tensor, Tensor, Tensor, Tensor)",
-        "(Tensor, Number, Number)", "(Tensor, Number, Number, Tensor)"), ops.get("clamp"));
+        "(Tensor, Number, Number)", "(Tensor, Number, Number, Tensor)",
+        "(Tensor, boolean, boolean)", "(Tensor, boolean, boolean, Tensor)",
+        "(Tensor, boolean, Number)", "(Tensor, boolean, Number, Tensor)",
+        "(Tensor, Number, boolean)", "(Tensor, Number, boolean, Tensor)"), ops.get("clamp"));
     assertEquals(Set.of("(Tensor, Tensor, Tensor)", "(Tensor, Tensor, Tensor, Tensor)",
         "(Tensor, Number, Tensor)", "(Tensor, Number, Tensor, Tensor)",
         "(Tensor, Tensor, Number)", "(Tensor, Tensor, Number, Tensor)",
-        "(Tensor, Number, Number)", "(Tensor, Number, Number, Tensor)"), ops.get("where"));
+        "(Tensor, Number, Number)", "(Tensor, Number, Number, Tensor)",
+        "(Tensor, boolean, Tensor)", "(Tensor, boolean, Tensor, Tensor)",
+        "(Tensor, Tensor, boolean)", "(Tensor, Tensor, boolean, Tensor)",
+        "(Tensor, boolean, boolean)", "(Tensor, boolean, boolean, Tensor)",
+        "(Tensor, boolean, Number)", "(Tensor, boolean, Number, Tensor)",
+        "(Tensor, Number, boolean)", "(Tensor, Number, boolean, Tensor)"), ops.get("where"));
     // where's first operand is its condition: no instance forms.
     assertTrue(!methods.containsKey("where"));
   }
@@ -187,6 +200,6 @@ class OpsSurfaceTest {
       }
     }
     assertEquals(List.of(), undocumented);
-    assertEquals(211 + 153, methods);
+    assertEquals(211 + 116 + 153 + 56, methods);
   }
 }

@@ -40,4 +40,16 @@ public @interface Elementwise {
    * alone ({@code add(t, 2)}, {@code add(2, t)}).
    */
   boolean numbersAfterFirst() default false;
+
+  /**
+   * Beside float16 or bfloat16, read a second operand that is a single value of another dtype (a
+   * Java number, a zero-dim tensor, a tensor of one element) at float32 precision, the precision
+   * the kernel computes in, instead of rounding it to the 16-bit dtype first: {@code float16 0.5 *
+   * 1e5} is then 49984 (1e5 rounded to float16 first is inf), {@code float16 65504 * 1.0004} is
+   * inf. The result is still rounded once to the 16-bit dtype. PyTorch's {@code mul}, {@code div}
+   * and {@code floor_divide} kernels do this (the built-in ops of those names declare it); its other
+   * ops, and ops without this, round the value to the common dtype first, as {@code
+   * TensorIterator} casts every operand.
+   */
+  boolean scalarInFloat32() default false;
 }

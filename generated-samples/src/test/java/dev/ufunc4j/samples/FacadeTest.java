@@ -73,21 +73,29 @@ class FacadeTest {
             "axpy(Tensor, Number, Number, Tensor)",
             "axpy(Tensor, Tensor, Number)",
             "axpy(Tensor, Tensor, Number, BroadcastDims)",
-            "axpy(Tensor, Tensor, Number, Tensor)"),
+            "axpy(Tensor, Tensor, Number, Tensor)",
+            "axpy(Tensor, boolean, Number)",
+            "axpy(Tensor, boolean, Number, Tensor)",
+            "axpy(boolean, Tensor, Number)",
+            "axpy(boolean, Tensor, Number, Tensor)"),
         signatures("axpy"));
     // One promoting operand: no Number form (PyTorch has no exp(2.0) on a Python number either).
     assertEquals(List.of("relu(Tensor)", "relu(Tensor, Tensor)"), signatures("relu"));
     // Three promoting operands: tensors only.
     assertEquals(List.of("clamp(Tensor, Tensor, Tensor)", "clamp(Tensor, Tensor, Tensor, Tensor)"),
         signatures("clamp"));
-    // The condition stays a tensor; either value operand may be a number.
+    // The condition stays a tensor; either value operand may be a number or a boolean.
     assertEquals(List.of(
             "where(Tensor, Number, Tensor)",
             "where(Tensor, Number, Tensor, Tensor)",
             "where(Tensor, Tensor, Number)",
             "where(Tensor, Tensor, Number, Tensor)",
             "where(Tensor, Tensor, Tensor)",
-            "where(Tensor, Tensor, Tensor, Tensor)"),
+            "where(Tensor, Tensor, Tensor, Tensor)",
+            "where(Tensor, Tensor, boolean)",
+            "where(Tensor, Tensor, boolean, Tensor)",
+            "where(Tensor, boolean, Tensor)",
+            "where(Tensor, boolean, Tensor, Tensor)"),
         signatures("where"));
     TreeSet<String> ops = new TreeSet<>();
     for (Method m : SamplesOps.class.getDeclaredMethods()) {
@@ -235,6 +243,51 @@ class FacadeTest {
         "result type float32 can't be cast to the desired output type int32"),
         cast.getMessage());
     assertArrayEquals(new double[] {9, 9, 9, 9}, values(original));
+  }
+
+  /**
+   * A broadcast refusal names the op and its parameters as declared, with their shapes, then gives
+   * PyTorch's text (issue 12, item 9).
+   */
+  @Test
+  void broadcastRefusalNamesTheOpAndItsParameters() {
+    Tensor start = Tensor.zeros(DType.FLOAT32, 3);
+    Tensor end = Tensor.zeros(DType.FLOAT32, 4);
+    BroadcastException e = assertThrows(BroadcastException.class,
+        () -> BlendsOps.lerp(start, end, 0.5));
+    assertEquals("lerp: start [3] and end [4] do not broadcast: The size of tensor a (3) must"
+        + " match the size of tensor b (4) at non-singleton dimension 0", e.getMessage());
+    Tensor c = Tensor.of(new boolean[] {true, false}, 2);
+    e = assertThrows(BroadcastException.class, () -> SamplesOps.where(c, start, 1.5));
+    assertEquals("where: condition [2], a [3] and b [] do not broadcast: The size of tensor a (2)"
+        + " must match the size of tensor b (3) at non-singleton dimension 0 (tensor b is operand"
+        + " 1 of 3, shape [3]; tensor a is operands 0..0 broadcast to [2])", e.getMessage());
+  }
+
+  /**
+   * A Java boolean in place of a tensor operand is a wrapped bool: the lowest category, so it never
+   * raises a tensor's dtype; the values are the scalar method's with 1 and 0 (issue 12, item 7).
+   */
+  @Test
+  void booleanOperandsAreWrappedBools() {
+    Tensor r = SamplesOps.add(INTS, true);
+    assertEquals(DType.INT32, r.dtype());
+    assertArrayEquals(new double[] {Samples.add(-3L, 1L), Samples.add(0L, 1L),
+        Samples.add(7L, 1L)}, values(r));
+    Tensor f = SamplesOps.add(false, FLOATS);
+    assertEquals(DType.FLOAT32, f.dtype());
+    assertArrayEquals(Arrays.stream(values(FLOATS)).map(v -> Samples.add(0.0, v)).toArray(),
+        values(f));
+    Tensor c = Tensor.of(new boolean[] {true, false, true}, 3);
+    Tensor w = SamplesOps.where(c, true, Tensor.of(new float[] {0.5f, -1f, 2f}, 3));
+    assertEquals(DType.FLOAT32, w.dtype());
+    assertArrayEquals(new double[] {1, -1, 1}, values(w));
+    Tensor out = Tensor.of(new int[] {5, 5, 5}, 3);
+    assertSame(out, SamplesOps.add(INTS, true, out));
+    assertArrayEquals(values(r), values(out));
+    Tensor axpy = SamplesOps.axpy(INTS, true, 3);
+    assertArrayEquals(new double[] {Samples.axpy(-3L, 1L, 3L), Samples.axpy(0L, 1L, 3L),
+        Samples.axpy(7L, 1L, 3L)}, values(axpy));
   }
 
   @Test

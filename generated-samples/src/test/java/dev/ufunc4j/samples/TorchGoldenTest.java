@@ -103,7 +103,14 @@ class TorchGoldenTest {
         RuntimeException refused = assertThrows(RuntimeException.class,
             () -> Dispatch.apply(oc.op(), null, in, sc), id + ": torch refuses: " + error);
         if (refused instanceof BroadcastException) {
-          assertEquals(error, refused.getMessage(), id);
+          // PyTorch's text, after the op and its parameters with their shapes (issue 12, item 9).
+          StringBuilder named = new StringBuilder(oc.op().name()).append(": ");
+          for (int i = 0; i < in.length; i++) {
+            named.append(i == 0 ? "" : i == in.length - 1 ? " and " : ", ")
+                .append(oc.op().tensorParams().get(i)).append(' ')
+                .append(java.util.Arrays.toString(in[i].shape()));
+          }
+          assertEquals(named + " do not broadcast: " + error, refused.getMessage(), id);
         }
       } else {
         // We compute where torch refuses, by design; the values are the scalar method's.

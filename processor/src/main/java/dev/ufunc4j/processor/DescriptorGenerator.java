@@ -44,6 +44,10 @@ final class DescriptorGenerator {
     boolean mayThrow = entries.stream().anyMatch(e -> e.bodyType() == ValueType.LONG)
         && op.overload(ValueType.LONG).map(o -> o.body().divides()).orElse(false);
     init.add("\n.mayThrow($L)", mayThrow);
+    if (op.scalarInFloat32()) {
+      // Only when declared, so the descriptors of other ops read as before.
+      init.add("\n.scalarInFloat32(true)");
+    }
     for (KernelEntry e : entries) {
       init.add("\n.entry($T.$L, $T.$L, $T.$L$L)", DTYPE, e.promoted().name(), DTYPE,
           e.compute().name(), DTYPE, e.result().name(),

@@ -23,8 +23,8 @@ import javax.lang.model.element.Modifier;
  * <ul>
  *   <li>{@code op(Tensor a, ..., <scalars>)}: a new result;
  *   <li>{@code op(Tensor a, ..., <scalars>, Tensor out)}: writes {@code out} and returns it;
- *   <li>both forms again with a Java {@code Number} in place of tensor operands ({@link Form#of}
- *       says which), wrapped by {@code Dispatch.wrap};
+ *   <li>both forms again with a Java {@code Number} or {@code boolean} in place of tensor operands
+ *       ({@link Form#of} says which), wrapped by {@code Dispatch.wrap};
  *   <li>for an op with exactly two tensor operands, both promoting, {@code op(Tensor a, Tensor b,
  *       <scalars>, BroadcastDims dims)}: XLA's explicit broadcasting, the lower-rank operand lifted
  *       by {@code Dispatch.liftWithDims} before the ordinary broadcasting.
@@ -223,10 +223,10 @@ final class FacadeGenerator {
       return operands;
     }
     boolean wrapFirst = rules.stream().anyMatch(r -> r.params().stream().anyMatch(p ->
-        p.type() == FacadeModel.RuleModel.Type.TENSOR && isNumberOperand(form, p.name())));
+        p.type() == FacadeModel.RuleModel.Type.TENSOR && isWrappedOperand(form, p.name())));
     for (int i = 0; i < n; i++) {
       String name = model.tensors().get(i).name();
-      if (!form.isNumber(i)) {
+      if (!form.isWrapped(i)) {
         operands.add(CodeBlock.of("$L", name));
       } else if (wrapFirst) {
         String local = form.localName(name + "Tensor");
@@ -279,11 +279,11 @@ final class FacadeGenerator {
     }
   }
 
-  private static boolean isNumberOperand(Form form, String name) {
+  private static boolean isWrappedOperand(Form form, String name) {
     List<OpModel.TensorParam> tensors = form.op().model().tensors();
     for (int i = 0; i < tensors.size(); i++) {
       if (tensors.get(i).name().equals(name)) {
-        return form.isNumber(i);
+        return form.isWrapped(i);
       }
     }
     return false;
@@ -432,6 +432,9 @@ final class FacadeGenerator {
       case NUMBER -> CodeBlock.of("@param $L a Java number, wrapped as PyTorch wraps a Python"
           + " scalar (integral or floating by its\n    Java type; it does not raise the tensors'"
           + " dtype within its category)\n", p.name());
+      case BOOLEAN -> CodeBlock.of("@param $L a Java boolean, wrapped as PyTorch wraps a Python"
+          + " bool (the lowest category: it\n    never raises a tensor's dtype, and beside bool"
+          + " tensors the result is bool)\n", p.name());
       case TENSOR -> model.tensors().get(p.index()).condition()
           ? CodeBlock.of("@param $L a bool tensor; it selects, and does not join promotion\n",
               p.name())

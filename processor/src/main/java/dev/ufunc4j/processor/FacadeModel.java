@@ -79,7 +79,7 @@ record FacadeModel(
     /**
      * Whether the rule fits {@code form}: each parameter names one of the form's parameters (or
      * its target, which may be absent), and a {@code Number} operand parameter needs a Java number
-     * in that position.
+     * in that position (not a tensor, nor a boolean).
      */
     boolean fits(Form form) {
       if (!form.op().methodName().equals(guards)) {
@@ -100,7 +100,8 @@ record FacadeModel(
         if (match == null) {
           return false;
         }
-        if (p.type() == Type.NUMBER && match.kind() == Form.Kind.TENSOR) {
+        if (p.type() == Type.NUMBER
+            && (match.kind() == Form.Kind.TENSOR || match.kind() == Form.Kind.BOOLEAN)) {
           return false;
         }
       }

@@ -14,12 +14,23 @@ import java.util.stream.Collectors;
  * forms in the facade's order; {@link Instance} derives the instance forms from them, so every
  * op gets its whole family by construction.
  *
- * @param numbers per tensor operand, whether this form takes a Java {@code Number} there
+ * @param operands per tensor operand, what this form takes there: a tensor, or a Java {@code
+ *     Number} or {@code boolean} that the method wraps
  */
-record Form(FacadeModel.Op op, List<Boolean> numbers, Tail tail) {
+record Form(FacadeModel.Op op, List<Operand> operands, Tail tail) {
 
   Form {
-    numbers = List.copyOf(numbers);
+    operands = List.copyOf(operands);
+  }
+
+  /**
+   * What a form takes in place of a tensor operand: the tensor, or a Java value wrapped as PyTorch
+   * wraps a Python scalar (a {@code Number} as an int or a float, a {@code boolean} as a bool).
+   */
+  enum Operand {
+    TENSOR,
+    NUMBER,
+    BOOLEAN
   }
 
   /** What follows the operands and scalars. */
@@ -33,6 +44,7 @@ record Form(FacadeModel.Op op, List<Boolean> numbers, Tail tail) {
   enum Kind {
     TENSOR,
     NUMBER,
+    BOOLEAN,
     SCALAR,
     TARGET,
     DIMS
@@ -50,8 +62,10 @@ record Form(FacadeModel.Op op, List<Boolean> numbers, Tail tail) {
    * {@code out=} form, a Java number in place of either of exactly two promoting operands (never
    * both: PyTorch has {@code add(t, 2)} and {@code add(2, t)}, not {@code add(2, 3)}), and with
    * {@code numbersAfterFirst} every promoting operand after the first together ({@code clamp(x,
-   * 0, 6)}); last, for exactly two tensor operands, both promoting, the {@code BroadcastDims}
-   * form.
+   * 0, 6)}); then the same positions again with a Java {@code boolean} in one or more of them
+   * ({@code add(t, true)}, {@code clamp(x, true, 5)}: PyTorch takes a Python bool wherever it
+   * takes a number); last, for exactly two tensor operands, both promoting, the {@code
+   * BroadcastDims} form.
    */
   static List<Form> of(FacadeModel.Op op) {
     OpModel model = op.model();
@@ -74,33 +88,51 @@ record Form(FacadeModel.Op op, List<Boolean> numbers, Tail tail) {
         numberSets.add(afterFirst);
       }
     }
-    List<Form> forms = new ArrayList<>();
-    forms.add(new Form(op, numbers(n, Set.of()), Tail.NONE));
-    forms.add(new Form(op, numbers(n, Set.of()), Tail.OUT));
+    List<List<Operand>> valued = new ArrayList<>();
     for (Set<Integer> set : numberSets) {
-      forms.add(new Form(op, numbers(n, set), Tail.NONE));
-      forms.add(new Form(op, numbers(n, set), Tail.OUT));
+      valued.add(operands(n, set, Set.of()));
+    }
+    for (Set<Integer> set : numberSets) {
+      // Every way of making some of the set's positions boolean and the rest Number: clamp(x,
+      // true, 5) as well as clamp(x, true, false). All-Number is the form above.
+      List<Integer> positions = set.stream().sorted().toList();
+      for (int mask = (1 << positions.size()) - 1; mask > 0; mask--) {
+        Set<Integer> booleans = new HashSet<>();
+        for (int k = 0; k < positions.size(); k++) {
+          if ((mask & (1 << (positions.size() - 1 - k))) != 0) {
+            booleans.add(positions.get(k));
+          }
+        }
+        valued.add(operands(n, set, booleans));
+      }
+    }
+    List<Form> forms = new ArrayList<>();
+    forms.add(new Form(op, operands(n, Set.of(), Set.of()), Tail.NONE));
+    forms.add(new Form(op, operands(n, Set.of(), Set.of()), Tail.OUT));
+    for (List<Operand> operands : valued) {
+      forms.add(new Form(op, operands, Tail.NONE));
+      forms.add(new Form(op, operands, Tail.OUT));
     }
     if (n == 2 && promoting.size() == 2) {
-      forms.add(new Form(op, numbers(n, Set.of()), Tail.DIMS));
+      forms.add(new Form(op, operands(n, Set.of(), Set.of()), Tail.DIMS));
     }
     return forms;
   }
 
-  private static List<Boolean> numbers(int n, Set<Integer> set) {
-    List<Boolean> numbers = new ArrayList<>();
+  /** Per operand: a boolean in {@code booleans}, else a Number in {@code values}, else a tensor. */
+  private static List<Operand> operands(int n, Set<Integer> values, Set<Integer> booleans) {
+    List<Operand> operands = new ArrayList<>();
     for (int i = 0; i < n; i++) {
-      numbers.add(set.contains(i));
+      operands.add(booleans.contains(i) ? Operand.BOOLEAN
+          : values.contains(i) ? Operand.NUMBER
+          : Operand.TENSOR);
     }
-    return numbers;
+    return operands;
   }
 
-  boolean isNumber(int operand) {
-    return numbers.get(operand);
-  }
-
-  boolean hasNumbers() {
-    return numbers.contains(true);
+  /** Whether the form takes a Java value (number or boolean) for this operand, and wraps it. */
+  boolean isWrapped(int operand) {
+    return operands.get(operand) != Operand.TENSOR;
   }
 
   /** The names of the op's operands and scalars, which the other names must avoid. */
@@ -134,8 +166,11 @@ record Form(FacadeModel.Op op, List<Boolean> numbers, Tail tail) {
   List<Param> params() {
     List<Param> params = new ArrayList<>();
     for (int i = 0; i < op.model().tensors().size(); i++) {
-      params.add(new Param(op.model().tensors().get(i).name(),
-          isNumber(i) ? Kind.NUMBER : Kind.TENSOR, i));
+      params.add(new Param(op.model().tensors().get(i).name(), switch (operands.get(i)) {
+        case TENSOR -> Kind.TENSOR;
+        case NUMBER -> Kind.NUMBER;
+        case BOOLEAN -> Kind.BOOLEAN;
+      }, i));
     }
     for (int i = 0; i < op.model().scalars().size(); i++) {
       params.add(new Param(op.model().scalars().get(i).name(), Kind.SCALAR, i));
@@ -153,6 +188,7 @@ record Form(FacadeModel.Op op, List<Boolean> numbers, Tail tail) {
     return switch (p.kind()) {
       case TENSOR, TARGET -> "Tensor";
       case NUMBER -> "Number";
+      case BOOLEAN -> "boolean";
       case DIMS -> "BroadcastDims";
       case SCALAR -> op.model().scalars().get(p.index()).type() == ValueType.BOOLEAN
           ? "boolean"
@@ -168,7 +204,7 @@ record Form(FacadeModel.Op op, List<Boolean> numbers, Tail tail) {
 
   /** Whether this form has an instance form: its first parameter is a promoting tensor. */
   boolean hasReceiver() {
-    return !isNumber(0) && !op.model().tensors().get(0).condition();
+    return !isWrapped(0) && !op.model().tensors().get(0).condition();
   }
 
   /** {@code name}, or {@code name_}, {@code name__} ... if a parameter already has it. */

@@ -53,6 +53,7 @@ final class OpCollector {
       Promote promote,
       String methodName,
       boolean numbersAfterFirst,
+      boolean scalarInFloat32,
       ValueType bodyType,
       boolean predicate,
       List<Role> roles,
@@ -231,6 +232,7 @@ final class OpCollector {
     String methodName = "";
     Promote promote = Promote.PROMOTE;
     boolean numbersAfterFirst = false;
+    boolean scalarInFloat32 = false;
     AnnotationValue opNameValue = null;
     AnnotationValue methodNameValue = null;
     for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> e :
@@ -247,6 +249,8 @@ final class OpCollector {
         promote = Promote.valueOf(value);
       } else if (key.equals("numbersAfterFirst")) {
         numbersAfterFirst = Boolean.parseBoolean(value);
+      } else if (key.equals("scalarInFloat32")) {
+        scalarInFloat32 = Boolean.parseBoolean(value);
       }
     }
     if (!isName(opName)) {
@@ -259,7 +263,8 @@ final class OpCollector {
       report.error(m, annotation, methodNameValue, Message.METHOD_NAME, methodName, name);
       return Optional.empty();
     }
-    return Optional.of(new Method(m, opName, promote, methodName, numbersAfterFirst, bodyType,
+    return Optional.of(new Method(m, opName, promote, methodName, numbersAfterFirst,
+        scalarInFloat32, bodyType,
         returnType == ValueType.BOOLEAN, roles, types));
   }
 
@@ -290,6 +295,8 @@ final class OpCollector {
         conflict = "they declare different method names";
       } else if (m.numbersAfterFirst() != reference.numbersAfterFirst()) {
         conflict = "they declare different numbersAfterFirst";
+      } else if (m.scalarInFloat32() != reference.scalarInFloat32()) {
+        conflict = "they declare different scalarInFloat32";
       } else {
         for (int i = 0; i < m.roles().size(); i++) {
           Role a = m.roles().get(i);
@@ -352,7 +359,7 @@ final class OpCollector {
       return Optional.empty();
     }
     return Optional.of(new OpModel(opName, declaring, reference.promote(), tensors, scalars,
-        reference.predicate(), overloads));
+        reference.predicate(), overloads, reference.scalarInFloat32()));
   }
 
   /** {@code add(double, double)}, as javadoc {@code {@link}} writes it. */

@@ -14,6 +14,8 @@ import java.util.Optional;
  * @param scalars {@code @Scalar} parameters in declaration order
  * @param predicate true when the overloads return boolean (BOOL result)
  * @param overloads at most one per body type, sorted by {@link ValueType}
+ * @param scalarInFloat32 {@code @Elementwise(scalarInFloat32)}: a single-valued second operand
+ *     beside float16/bfloat16 enters the computation at float32 precision
  */
 record OpModel(
     String name,
@@ -22,7 +24,8 @@ record OpModel(
     List<TensorParam> tensors,
     List<ScalarParam> scalars,
     boolean predicate,
-    List<Overload> overloads) {
+    List<Overload> overloads,
+    boolean scalarInFloat32) {
 
   OpModel {
     tensors = List.copyOf(tensors);

@@ -27,7 +27,7 @@ class PlanningTest {
       params.add(new OpModel.TensorParam("p" + i, false));
     }
     return new OpModel("op", new OpModel.DeclaringClass("p", "D", "p.D", "p.D"), promote,
-        params, List.of(), predicate, overloads);
+        params, List.of(), predicate, overloads, false);
   }
 
   private static Body body(Expr result) {

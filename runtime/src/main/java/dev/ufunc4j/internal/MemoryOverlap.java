@@ -46,10 +46,18 @@ public final class MemoryOverlap {
     PARTIAL
   }
 
-  /** True when a dimension of stride 0 and size above 1 makes the view reach one element twice. */
+  /**
+   * True when a dimension of stride 0 and size above 1 makes the view reach one element twice;
+   * never for an empty view, which writes nothing (PyTorch accepts it too).
+   */
   public static boolean hasInternalOverlap(Tensor t) {
     long[] shape = T.shapeRef(t);
     long[] strides = T.stridesRef(t);
+    for (long size : shape) {
+      if (size == 0) {
+        return false; // nothing is written: PyTorch accepts an empty expanded target too
+      }
+    }
     for (int d = 0; d < shape.length; d++) {
       if (strides[d] == 0 && shape[d] > 1) {
         return true;

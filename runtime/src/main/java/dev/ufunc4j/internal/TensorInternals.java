@@ -73,6 +73,9 @@ public abstract class TensorInternals {
   /** A Java floating number as a wrapped number (promotes as a Python float). */
   public abstract Tensor wrap(double value);
 
+  /** A Java boolean as a wrapped number (a zero-dim BOOL tensor that promotes as a Python bool). */
+  public abstract Tensor wrap(boolean value);
+
   /**
    * The two operands with the lower-rank one lifted by XLA's broadcast dimensions (the rules and
    * messages of {@code Broadcast.inDimOperands}); {@code op} names the op in messages.

@@ -114,4 +114,14 @@ public final class Dispatch {
             + " integral or floating number (Long, Integer, Short, Byte, Double, Float), got "
             + (value == null ? "null" : value.getClass().getName()));
   }
+
+  /**
+   * A Java {@code boolean} given where {@code op} takes tensor operand {@code operand}, as a wrapped
+   * number: a zero-dim BOOL tensor that promotes as a Python bool does in PyTorch, in the lowest
+   * category, so it never raises a tensor's dtype ({@code int8 tensor + true} is int8; two bools
+   * stay bool). Generated facades call it for their {@code boolean} overloads.
+   */
+  public static Tensor wrap(ElementwiseOp op, int operand, boolean value) {
+    return T.wrap(value);
+  }
 }

@@ -1,5 +1,8 @@
 package dev.ufunc4j.kernel;
 
+import static java.lang.foreign.ValueLayout.JAVA_FLOAT_UNALIGNED;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
+
 import dev.ufunc4j.Broadcast;
 import dev.ufunc4j.BroadcastException;
 import dev.ufunc4j.Tensor;
@@ -7,6 +10,7 @@ import dev.ufunc4j.annotation.Promote;
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.dtype.Promotion;
 import dev.ufunc4j.dtype.PromotionException;
+import dev.ufunc4j.internal.Convert;
 import dev.ufunc4j.internal.Copies;
 import dev.ufunc4j.internal.ErrorTexts;
 import dev.ufunc4j.internal.LoopPlan;
@@ -83,6 +87,8 @@ final class ElementwiseCall {
   private DType[] dtypes;
   private int entry;
   private boolean viaTemporary;
+  private boolean scalarInFloat32;
+  private boolean inBlocks;
   private long[] layout;
   private Tensor target;
 
@@ -221,15 +227,32 @@ final class ElementwiseCall {
 
   /** The broadcast shape of the tensor operands (never modified: it may be an operand's own). */
   void computeShape() {
-    shape = uniform ? T.shapeRef(inputs[0]) : broadcastShape(inputs);
+    shape = uniform ? T.shapeRef(inputs[0]) : broadcastShape(op, inputs);
   }
 
-  private static long[] broadcastShape(Tensor[] inputs) {
+  /**
+   * {@link Broadcast#shapes} of the operands; a refusal names the op and its parameters with their
+   * shapes, then gives PyTorch's text ({@code huber: prediction [3] and target [4] do not
+   * broadcast: The size of tensor a (3) must match ...}).
+   */
+  private static long[] broadcastShape(ElementwiseOp op, Tensor[] inputs) {
     long[][] shapes = new long[inputs.length][];
     for (int i = 0; i < inputs.length; i++) {
       shapes[i] = T.shapeRef(inputs[i]);
     }
-    return Broadcast.shapes(shapes);
+    try {
+      return Broadcast.shapes(shapes);
+    } catch (BroadcastException e) {
+      StringBuilder sb = new StringBuilder(op.name()).append(": ");
+      for (int i = 0; i < shapes.length; i++) {
+        if (i > 0) {
+          sb.append(i == shapes.length - 1 ? " and " : ", ");
+        }
+        sb.append(op.tensorParams().get(i)).append(' ').append(Arrays.toString(shapes[i]));
+      }
+      throw new BroadcastException(sb.append(" do not broadcast: ").append(e.getMessage())
+          .toString());
+    }
   }
 
   /**
@@ -267,7 +290,16 @@ final class ElementwiseCall {
     } else {
       operands = inputs.clone();
       dtypes = new DType[operands.length];
-      entry = kernelOperands(op, promoted, common, operands, dtypes);
+      entry = -1;
+      if (op.scalarInFloat32() && scalarInFloat32(op, promoted, operands)) {
+        // The op runs in float32 into a temporary, which run() rounds once to the 16-bit dtype.
+        entry = kernelOperands(op, DType.FLOAT32, DType.FLOAT32, operands, dtypes);
+        scalarInFloat32 = entry >= 0;
+      }
+      if (entry < 0) {
+        operands = inputs.clone();
+        entry = kernelOperands(op, promoted, common, operands, dtypes);
+      }
     }
     if (entry < 0) {
       throw new IllegalArgumentException(noKernel(op, dtypes, promoted));
@@ -275,11 +307,38 @@ final class ElementwiseCall {
   }
 
   /**
+   * For an op with {@link ElementwiseOp#scalarInFloat32()}: when the common dtype is float16 or
+   * bfloat16 and the second operand is a single value (one element, any rank) of another dtype,
+   * replaces that operand by its float32 value and returns true — PyTorch's {@code mul}, {@code
+   * div} and {@code floor_divide} kernels read such an operand ({@code iter.is_scalar(2)}, its
+   * value before the cast to the common dtype) at float32 precision. A value the 16-bit dtype holds
+   * exactly gives the same bits either way, so it keeps the usual path (no temporary).
+   */
+  private static boolean scalarInFloat32(ElementwiseOp op, DType promoted, Tensor[] operands) {
+    if ((promoted != DType.FLOAT16 && promoted != DType.BFLOAT16) || operands.length < 2
+        || op.isConditionOperand(1)) {
+      return false;
+    }
+    Tensor b = operands[1];
+    if (b.numel() != 1 || b.dtype() == promoted || b.dtype().isComplex()) {
+      return false;
+    }
+    Tensor inFloat32 = b.to(DType.FLOAT32); // one correctly rounded conversion, as C++'s cast
+    float f = (float) inFloat32.getDouble(new long[b.ndim()]);
+    float rounded = promoted == DType.FLOAT16
+        ? Float.float16ToFloat(Float.floatToFloat16(f))
+        : Float.intBitsToFloat((Short.toUnsignedInt(Convert.floatToBfloat16(f))) << 16);
+    if (Float.floatToIntBits(rounded) == Float.floatToIntBits(f)) {
+      return false;
+    }
+    operands[1] = inFloat32;
+    return true;
+  }
+
+  /**
    * Casts the zero-dim operands in {@code operands} to {@code promoted} (and, without a fused
    * kernel for three or more mixed operands, every operand to {@code common}), fills {@code
-   * dtypes}, and returns the table entry or -1. (PyTorch's mul and div read a second scalar
-   * operand at float32 precision beside float16 tensors; we round it to float16 like every other
-   * op: docs/ops.md.)
+   * dtypes}, and returns the table entry or -1.
    */
   private static int kernelOperands(
       ElementwiseOp op, DType promoted, DType common, Tensor[] operands, DType[] dtypes) {
@@ -310,9 +369,16 @@ final class ElementwiseCall {
    * the uniform call's is C-contiguous.
    */
   void allocate() {
+    if (scalarInFloat32 && blocksFit(shape, out != null ? out.dtype() : natural, natural)) {
+      // No full-size float32 temporary: run() computes block by block through a small one.
+      inBlocks = true;
+      viaTemporary = true;
+      return;
+    }
     DType kernelResult = op.entryResult(entry);
     viaTemporary =
-        kernelResult != (out != null ? out.dtype() : natural)
+        scalarInFloat32
+            || kernelResult != (out != null ? out.dtype() : natural)
             || (out != null && op.mayThrow() && op.entryCompute(entry).isIntegral(true));
     if (!viaTemporary) {
       target = out != null ? out : uniform
@@ -330,6 +396,11 @@ final class ElementwiseCall {
    * @return the result: {@code out} when given
    */
   Tensor run() {
+    if (inBlocks) {
+      Tensor dest = out != null ? out : T.emptyStrided(natural, shape, layout());
+      runRoundedInBlocks(op, entry, operands, scalars, shape, dest);
+      return dest;
+    }
     if (target.numel() > 0) {
       try {
         if (uniform && target.isContiguous()) {
@@ -349,9 +420,117 @@ final class ElementwiseCall {
       return target;
     }
     Tensor dest = out != null ? out : T.emptyStrided(natural, shape, layout());
-    Copies.copyInto(target, dest);
+    if (scalarInFloat32 && target.dtype() != natural && dest.dtype() != natural) {
+      // The float32 result is rounded once to the 16-bit dtype, then cast to the target's, as
+      // PyTorch stores the op's result before it copies into a wider out=.
+      Tensor rounded = T.emptyStrided(natural, shape, layout());
+      roundInto(target, rounded);
+      target = rounded;
+    }
+    if (scalarInFloat32 && target.dtype() == DType.FLOAT32) {
+      roundInto(target, dest);
+    } else {
+      Copies.copyInto(target, dest);
+    }
     return dest;
   }
+
+  /** Elements per float32 block of {@link #runRoundedInBlocks}: 256 KiB, which stays in cache. */
+  private static final long BLOCK = 1 << 16;
+
+  /**
+   * Whether the scalar-in-float32 path can run in blocks of rows of the first dimension: the
+   * target is the 16-bit dtype itself, the call is larger than one block and one row fits a block.
+   */
+  private static boolean blocksFit(long[] shape, DType destType, DType natural) {
+    if (destType != natural || shape.length == 0) {
+      return false;
+    }
+    long row = 1;
+    for (int d = 1; d < shape.length; d++) {
+      row *= shape[d];
+    }
+    return row > 0 && row <= BLOCK && shape[0] * row > BLOCK;
+  }
+
+  /**
+   * The scalar-in-float32 path without a full-size temporary: rows of the first dimension, a
+   * block at a time, are computed in float32 into one small scratch tensor and rounded into {@code
+   * dest}. The bits are those of the whole-tensor path (each element is computed and rounded once);
+   * a full-size float32 temporary made the call 10 to 80 times slower (fresh pages for every
+   * call) where this one costs about one pass more than the 16-bit path.
+   */
+  private static void runRoundedInBlocks(ElementwiseOp op, int entry, Tensor[] operands,
+      Object[] scalars, long[] shape, Tensor dest) {
+    long row = 1;
+    for (int d = 1; d < shape.length; d++) {
+      row *= shape[d];
+    }
+    long rows = Math.max(1, BLOCK / row);
+    long[] blockShape = shape.clone();
+    blockShape[0] = Math.min(rows, shape[0]);
+    Tensor scratch = T.emptyUninitialized(DType.FLOAT32, blockShape);
+    Tensor[] part = new Tensor[operands.length];
+    for (long r0 = 0; r0 < shape[0]; r0 += rows) {
+      long n = Math.min(rows, shape[0] - r0);
+      for (int i = 0; i < operands.length; i++) {
+        Tensor t = operands[i];
+        // An operand broadcast along the first dimension (missing or of size 1) is whole.
+        part[i] = t.ndim() < shape.length || t.size(0) == 1 ? t : t.narrow(0, r0, n);
+      }
+      long[] partShape = shape.clone();
+      partShape[0] = n;
+      Tensor block = n == blockShape[0] ? scratch : scratch.narrow(0, 0, n);
+      runPlanned(op, entry, block, part, scalars, partShape);
+      roundInto(block, dest.narrow(0, r0, n));
+    }
+  }
+
+  /**
+   * Copies a float32 result into a 16-bit float tensor, rounding to nearest even: in chunks through
+   * a float array when both are contiguous (C2 vectorizes the conversions, as in {@link
+   * HalfChunks}), else element by element ({@link Copies}, the same rounding).
+   */
+  private static void roundInto(Tensor from, Tensor to) {
+    if (!from.isContiguous() || !to.isContiguous()
+        || (to.dtype() != DType.FLOAT16 && to.dtype() != DType.BFLOAT16)) {
+      Copies.copyInto(from, to);
+      return;
+    }
+    // Through a per-thread float[] chunk: int-indexed array loops, which C2 compiles to vector
+    // conversions, where a long-indexed loop over two segments measured 5-10 ns per element.
+    float[] chunk = HalfChunks.buffers(1)[0];
+    MemorySegment src = from.segment();
+    MemorySegment dst = to.segment();
+    long s = from.offset() * Float.BYTES;
+    long d = to.offset();
+    long n = from.numel();
+    boolean half = to.dtype() == DType.FLOAT16;
+    for (long done = 0; done < n; done += HalfChunks.CHUNK) {
+      int len = (int) Math.min(HalfChunks.CHUNK, n - done);
+      MemorySegment.copy(src, JAVA_FLOAT_UNALIGNED, s + done * Float.BYTES, chunk, 0, len);
+      if (half) {
+        HalfChunks.toHalves(chunk, len, dst, d + done);
+      } else {
+        toBfloat16(chunk, len, dst, d + done);
+      }
+    }
+  }
+
+  /**
+   * {@link Convert#floatToBfloat16} of {@code src[j]} into element {@code offset + j}: the same
+   * bits (nearest even, NaN as 0x7FC0), without a branch, so that C2 can vectorize the loop.
+   */
+  private static void toBfloat16(float[] src, int length, MemorySegment dst, long offset) {
+    for (int j = 0; j < length; j++) {
+      int bits = Float.floatToRawIntBits(src[j]);
+      int rounded = (bits + 0x7FFF + ((bits >>> 16) & 1)) >>> 16;
+      int nan = ((0x7F800000 - (bits & 0x7FFFFFFF)) >> 31); // -1 for NaN, else 0
+      short value = (short) (rounded ^ ((rounded ^ 0x7FC0) & nan));
+      dst.setAtIndex(JAVA_SHORT_UNALIGNED, offset + j, value);
+    }
+  }
+
 
   /**
    * Every operand contiguous, of one shape: one row of {@code numel} elements. Static, as are the

@@ -42,6 +42,7 @@ public final class ElementwiseOp {
   private final Promote promote;
   private final boolean predicate;
   private final boolean mayThrow;
+  private final boolean scalarInFloat32;
   private final boolean keyedByPromoted;
   private final int[] keyToEntry;
   private final DType[] entryPromoted;
@@ -64,6 +65,7 @@ public final class ElementwiseOp {
     this.promote = b.promote;
     this.predicate = b.predicate;
     this.mayThrow = b.mayThrow;
+    this.scalarInFloat32 = b.scalarInFloat32;
     this.keyedByPromoted = !scalarParams.isEmpty();
     this.factory = Objects.requireNonNull(b.factory, "factory");
     int n = b.inputs.size();
@@ -259,6 +261,16 @@ public final class ElementwiseOp {
     return mayThrow;
   }
 
+  /**
+   * True when a second tensor operand that holds a single value of another dtype enters the
+   * computation at float32 precision beside float16 or bfloat16 operands, instead of being rounded
+   * to the 16-bit dtype first ({@code @Elementwise(scalarInFloat32)}; PyTorch's {@code mul}, {@code
+   * div}, {@code floor_divide}).
+   */
+  public boolean scalarInFloat32() {
+    return scalarInFloat32;
+  }
+
   @Override
   public String toString() {
     return declaringClass + "." + name + tensorParams;
@@ -279,6 +291,7 @@ public final class ElementwiseOp {
     private Promote promote = Promote.PROMOTE;
     private boolean predicate;
     private boolean mayThrow;
+    private boolean scalarInFloat32;
     private final List<DType[]> inputs = new ArrayList<>();
     private final List<DType> promoted = new ArrayList<>();
     private final List<DType> compute = new ArrayList<>();
@@ -321,6 +334,12 @@ public final class ElementwiseOp {
     /** See {@link ElementwiseOp#mayThrow()}. */
     public Builder mayThrow(boolean throwsArithmetic) {
       this.mayThrow = throwsArithmetic;
+      return this;
+    }
+
+    /** See {@link ElementwiseOp#scalarInFloat32()}. */
+    public Builder scalarInFloat32(boolean inFloat32) {
+      this.scalarInFloat32 = inFloat32;
       return this;
     }
 

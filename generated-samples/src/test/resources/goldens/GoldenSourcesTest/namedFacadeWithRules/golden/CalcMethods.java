@@ -50,6 +50,51 @@ abstract class CalcMethods {
   /**
    * {@code x} within {@code [lo, hi]}.
    *
+   * <p>As {@link Calc#clamp(Tensor, boolean, boolean)} with this tensor as {@code x}.
+   *
+   * @param lo a Java boolean, wrapped as PyTorch wraps a Python bool (the lowest category: it
+   *     never raises a tensor's dtype, and beside bool tensors the result is bool)
+   * @param hi a Java boolean, wrapped as PyTorch wraps a Python bool (the lowest category: it
+   *     never raises a tensor's dtype, and beside bool tensors the result is bool)
+   * @return a new tensor of the broadcast shape and the result dtype
+   */
+  public Tensor clamp(boolean lo, boolean hi) {
+    return Calc.clamp(self(), lo, hi);
+  }
+
+  /**
+   * {@code x} within {@code [lo, hi]}.
+   *
+   * <p>As {@link Calc#clamp(Tensor, boolean, Number)} with this tensor as {@code x}.
+   *
+   * @param lo a Java boolean, wrapped as PyTorch wraps a Python bool (the lowest category: it
+   *     never raises a tensor's dtype, and beside bool tensors the result is bool)
+   * @param hi a Java number, wrapped as PyTorch wraps a Python scalar (integral or floating by its
+   *     Java type; it does not raise the tensors' dtype within its category)
+   * @return a new tensor of the broadcast shape and the result dtype
+   */
+  public Tensor clamp(boolean lo, Number hi) {
+    return Calc.clamp(self(), lo, hi);
+  }
+
+  /**
+   * {@code x} within {@code [lo, hi]}.
+   *
+   * <p>As {@link Calc#clamp(Tensor, Number, boolean)} with this tensor as {@code x}.
+   *
+   * @param lo a Java number, wrapped as PyTorch wraps a Python scalar (integral or floating by its
+   *     Java type; it does not raise the tensors' dtype within its category)
+   * @param hi a Java boolean, wrapped as PyTorch wraps a Python bool (the lowest category: it
+   *     never raises a tensor's dtype, and beside bool tensors the result is bool)
+   * @return a new tensor of the broadcast shape and the result dtype
+   */
+  public Tensor clamp(Number lo, boolean hi) {
+    return Calc.clamp(self(), lo, hi);
+  }
+
+  /**
+   * {@code x} within {@code [lo, hi]}.
+   *
    * <p>In place: as {@link Calc#clamp(Tensor, Tensor, Tensor, Tensor)} with this tensor as {@code x} and as {@code out}.
    * This tensor's shape and dtype never change: the broadcast shape must equal its shape, and the result
    * dtype must cast to its dtype ({@code int32.addInPlace(float32)} is refused). Nothing is written
@@ -82,6 +127,60 @@ abstract class CalcMethods {
   }
 
   /**
+   * {@code x} within {@code [lo, hi]}.
+   *
+   * <p>In place: as {@link Calc#clamp(Tensor, boolean, boolean, Tensor)} with this tensor as {@code x} and as {@code out}.
+   * This tensor's shape and dtype never change: the broadcast shape must equal its shape, and the result
+   * dtype must cast to its dtype ({@code int32.addInPlace(float32)} is refused). Nothing is written
+   * when a check fails.
+   *
+   * @param lo a Java boolean, wrapped as PyTorch wraps a Python bool (the lowest category: it
+   *     never raises a tensor's dtype, and beside bool tensors the result is bool)
+   * @param hi a Java boolean, wrapped as PyTorch wraps a Python bool (the lowest category: it
+   *     never raises a tensor's dtype, and beside bool tensors the result is bool)
+   * @return this tensor
+   */
+  public Tensor clampInPlace(boolean lo, boolean hi) {
+    return Calc.clamp(self(), lo, hi, self());
+  }
+
+  /**
+   * {@code x} within {@code [lo, hi]}.
+   *
+   * <p>In place: as {@link Calc#clamp(Tensor, boolean, Number, Tensor)} with this tensor as {@code x} and as {@code out}.
+   * This tensor's shape and dtype never change: the broadcast shape must equal its shape, and the result
+   * dtype must cast to its dtype ({@code int32.addInPlace(float32)} is refused). Nothing is written
+   * when a check fails.
+   *
+   * @param lo a Java boolean, wrapped as PyTorch wraps a Python bool (the lowest category: it
+   *     never raises a tensor's dtype, and beside bool tensors the result is bool)
+   * @param hi a Java number, wrapped as PyTorch wraps a Python scalar (integral or floating by its
+   *     Java type; it does not raise the tensors' dtype within its category)
+   * @return this tensor
+   */
+  public Tensor clampInPlace(boolean lo, Number hi) {
+    return Calc.clamp(self(), lo, hi, self());
+  }
+
+  /**
+   * {@code x} within {@code [lo, hi]}.
+   *
+   * <p>In place: as {@link Calc#clamp(Tensor, Number, boolean, Tensor)} with this tensor as {@code x} and as {@code out}.
+   * This tensor's shape and dtype never change: the broadcast shape must equal its shape, and the result
+   * dtype must cast to its dtype ({@code int32.addInPlace(float32)} is refused). Nothing is written
+   * when a check fails.
+   *
+   * @param lo a Java number, wrapped as PyTorch wraps a Python scalar (integral or floating by its
+   *     Java type; it does not raise the tensors' dtype within its category)
+   * @param hi a Java boolean, wrapped as PyTorch wraps a Python bool (the lowest category: it
+   *     never raises a tensor's dtype, and beside bool tensors the result is bool)
+   * @return this tensor
+   */
+  public Tensor clampInPlace(Number lo, boolean hi) {
+    return Calc.clamp(self(), lo, hi, self());
+  }
+
+  /**
    * {@code a - b}, elementwise.
    *
    * <p>As {@link Calc#sub(Tensor, Tensor)} with this tensor as {@code a}.
@@ -103,6 +202,19 @@ abstract class CalcMethods {
    * @return a new tensor of the broadcast shape and the result dtype
    */
   public Tensor sub(Number b) {
+    return Calc.sub(self(), b);
+  }
+
+  /**
+   * {@code a - b}, elementwise.
+   *
+   * <p>As {@link Calc#sub(Tensor, boolean)} with this tensor as {@code a}.
+   *
+   * @param b a Java boolean, wrapped as PyTorch wraps a Python bool (the lowest category: it
+   *     never raises a tensor's dtype, and beside bool tensors the result is bool)
+   * @return a new tensor of the broadcast shape and the result dtype
+   */
+  public Tensor sub(boolean b) {
     return Calc.sub(self(), b);
   }
 
@@ -151,6 +263,22 @@ abstract class CalcMethods {
   }
 
   /**
+   * {@code a - b}, elementwise.
+   *
+   * <p>In place: as {@link Calc#sub(Tensor, boolean, Tensor)} with this tensor as {@code a} and as {@code out}.
+   * This tensor's shape and dtype never change: the broadcast shape must equal its shape, and the result
+   * dtype must cast to its dtype ({@code int32.addInPlace(float32)} is refused). Nothing is written
+   * when a check fails.
+   *
+   * @param b a Java boolean, wrapped as PyTorch wraps a Python bool (the lowest category: it
+   *     never raises a tensor's dtype, and beside bool tensors the result is bool)
+   * @return this tensor
+   */
+  public Tensor subInPlace(boolean b) {
+    return Calc.sub(self(), b, self());
+  }
+
+  /**
    * {@code a - alpha * b}, elementwise.
    *
    * <p>As {@link Calc#sub(Tensor, Tensor, Number)} with this tensor as {@code a}.
@@ -174,6 +302,20 @@ abstract class CalcMethods {
    * @return a new tensor of the broadcast shape and the result dtype
    */
   public Tensor sub(Number b, Number alpha) {
+    return Calc.sub(self(), b, alpha);
+  }
+
+  /**
+   * {@code a - alpha * b}, elementwise.
+   *
+   * <p>As {@link Calc#sub(Tensor, boolean, Number)} with this tensor as {@code a}.
+   *
+   * @param b a Java boolean, wrapped as PyTorch wraps a Python bool (the lowest category: it
+   *     never raises a tensor's dtype, and beside bool tensors the result is bool)
+   * @param alpha a Java number, passed as its rule says
+   * @return a new tensor of the broadcast shape and the result dtype
+   */
+  public Tensor sub(boolean b, Number alpha) {
     return Calc.sub(self(), b, alpha);
   }
 
@@ -221,6 +363,23 @@ abstract class CalcMethods {
    * @return this tensor
    */
   public Tensor subInPlace(Number b, Number alpha) {
+    return Calc.sub(self(), b, alpha, self());
+  }
+
+  /**
+   * {@code a - alpha * b}, elementwise.
+   *
+   * <p>In place: as {@link Calc#sub(Tensor, boolean, Number, Tensor)} with this tensor as {@code a} and as {@code out}.
+   * This tensor's shape and dtype never change: the broadcast shape must equal its shape, and the result
+   * dtype must cast to its dtype ({@code int32.addInPlace(float32)} is refused). Nothing is written
+   * when a check fails.
+   *
+   * @param b a Java boolean, wrapped as PyTorch wraps a Python bool (the lowest category: it
+   *     never raises a tensor's dtype, and beside bool tensors the result is bool)
+   * @param alpha a Java number, passed as its rule says
+   * @return this tensor
+   */
+  public Tensor subInPlace(boolean b, Number alpha) {
     return Calc.sub(self(), b, alpha, self());
   }
 }

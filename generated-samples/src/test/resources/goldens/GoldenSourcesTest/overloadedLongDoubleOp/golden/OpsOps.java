@@ -136,6 +136,88 @@ public final class OpsOps {
   }
 
   /**
+   * Applies {@link golden.Ops#sub(double, double)} (floating dtypes),
+   * {@link golden.Ops#sub(long, long)} (integral and bool dtypes)
+   * to each element of the broadcast operands, into a new tensor.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * @param a a Java boolean, wrapped as PyTorch wraps a Python bool (the lowest category: it
+   *     never raises a tensor's dtype, and beside bool tensors the result is bool)
+   * @param b a tensor operand
+   * @return a new tensor of the broadcast shape and the result dtype
+   */
+  public static Tensor sub(boolean a, Tensor b) {
+    return Dispatch.apply(Ops_sub.OP, null, Dispatch.wrap(Ops_sub.OP, 0, a), b);
+  }
+
+  /**
+   * Applies {@link golden.Ops#sub(double, double)} (floating dtypes),
+   * {@link golden.Ops#sub(long, long)} (integral and bool dtypes)
+   * to each element of the broadcast operands, writing {@code out}.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * <p>{@code out} must have the broadcast shape, and the result dtype must cast to its dtype
+   * (PyTorch's same-kind rule); it may be an operand itself (in place), but must not partially
+   * overlap one. Nothing is written when a check fails.
+   *
+   * @param a a Java boolean, wrapped as PyTorch wraps a Python bool (the lowest category: it
+   *     never raises a tensor's dtype, and beside bool tensors the result is bool)
+   * @param b a tensor operand
+   * @param out the target
+   * @return {@code out}
+   */
+  public static Tensor sub(boolean a, Tensor b, Tensor out) {
+    return Dispatch.apply(Ops_sub.OP, out, Dispatch.wrap(Ops_sub.OP, 0, a), b);
+  }
+
+  /**
+   * Applies {@link golden.Ops#sub(double, double)} (floating dtypes),
+   * {@link golden.Ops#sub(long, long)} (integral and bool dtypes)
+   * to each element of the broadcast operands, into a new tensor.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * @param a a tensor operand
+   * @param b a Java boolean, wrapped as PyTorch wraps a Python bool (the lowest category: it
+   *     never raises a tensor's dtype, and beside bool tensors the result is bool)
+   * @return a new tensor of the broadcast shape and the result dtype
+   */
+  public static Tensor sub(Tensor a, boolean b) {
+    return Dispatch.apply(Ops_sub.OP, null, a, Dispatch.wrap(Ops_sub.OP, 1, b));
+  }
+
+  /**
+   * Applies {@link golden.Ops#sub(double, double)} (floating dtypes),
+   * {@link golden.Ops#sub(long, long)} (integral and bool dtypes)
+   * to each element of the broadcast operands, writing {@code out}.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * <p>{@code out} must have the broadcast shape, and the result dtype must cast to its dtype
+   * (PyTorch's same-kind rule); it may be an operand itself (in place), but must not partially
+   * overlap one. Nothing is written when a check fails.
+   *
+   * @param a a tensor operand
+   * @param b a Java boolean, wrapped as PyTorch wraps a Python bool (the lowest category: it
+   *     never raises a tensor's dtype, and beside bool tensors the result is bool)
+   * @param out the target
+   * @return {@code out}
+   */
+  public static Tensor sub(Tensor a, boolean b, Tensor out) {
+    return Dispatch.apply(Ops_sub.OP, out, a, Dispatch.wrap(Ops_sub.OP, 1, b));
+  }
+
+  /**
    * {@link #sub} with XLA's explicit broadcasting: the lower-rank of {@code a} and {@code b} is first
    * lifted to the other's rank, its dimension {@code i} becoming dimension {@code dims.get(i)}
    * ({@link dev.ufunc4j.Broadcast#inDim}, a view), then the operands broadcast as usual. For equal ranks

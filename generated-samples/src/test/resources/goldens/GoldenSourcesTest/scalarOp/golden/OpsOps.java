@@ -152,6 +152,100 @@ public final class OpsOps {
   }
 
   /**
+   * Applies {@link golden.Ops#scaledAdd(double, double, double)} (floating dtypes),
+   * {@link golden.Ops#scaledAdd(long, long, long)} (integral and bool dtypes)
+   * to each element of the broadcast operands, into a new tensor.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a}, {@code b} and {@code alpha}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * @param a a Java boolean, wrapped as PyTorch wraps a Python bool (the lowest category: it
+   *     never raises a tensor's dtype, and beside bool tensors the result is bool)
+   * @param b a tensor operand
+   * @param alpha a wrapped scalar: {@code Long}/{@code Integer} promotes as a Python int,
+   *     {@code Double}/{@code Float} as a Python float
+   * @return a new tensor of the broadcast shape and the result dtype
+   */
+  public static Tensor scaledAdd(boolean a, Tensor b, Number alpha) {
+    return Dispatch.apply(Ops_scaledAdd.OP, null,
+        new Tensor[] {Dispatch.wrap(Ops_scaledAdd.OP, 0, a), b}, new Object[] {alpha});
+  }
+
+  /**
+   * Applies {@link golden.Ops#scaledAdd(double, double, double)} (floating dtypes),
+   * {@link golden.Ops#scaledAdd(long, long, long)} (integral and bool dtypes)
+   * to each element of the broadcast operands, writing {@code out}.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a}, {@code b} and {@code alpha}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * <p>{@code out} must have the broadcast shape, and the result dtype must cast to its dtype
+   * (PyTorch's same-kind rule); it may be an operand itself (in place), but must not partially
+   * overlap one. Nothing is written when a check fails.
+   *
+   * @param a a Java boolean, wrapped as PyTorch wraps a Python bool (the lowest category: it
+   *     never raises a tensor's dtype, and beside bool tensors the result is bool)
+   * @param b a tensor operand
+   * @param alpha a wrapped scalar: {@code Long}/{@code Integer} promotes as a Python int,
+   *     {@code Double}/{@code Float} as a Python float
+   * @param out the target
+   * @return {@code out}
+   */
+  public static Tensor scaledAdd(boolean a, Tensor b, Number alpha, Tensor out) {
+    return Dispatch.apply(Ops_scaledAdd.OP, out,
+        new Tensor[] {Dispatch.wrap(Ops_scaledAdd.OP, 0, a), b}, new Object[] {alpha});
+  }
+
+  /**
+   * Applies {@link golden.Ops#scaledAdd(double, double, double)} (floating dtypes),
+   * {@link golden.Ops#scaledAdd(long, long, long)} (integral and bool dtypes)
+   * to each element of the broadcast operands, into a new tensor.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a}, {@code b} and {@code alpha}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * @param a a tensor operand
+   * @param b a Java boolean, wrapped as PyTorch wraps a Python bool (the lowest category: it
+   *     never raises a tensor's dtype, and beside bool tensors the result is bool)
+   * @param alpha a wrapped scalar: {@code Long}/{@code Integer} promotes as a Python int,
+   *     {@code Double}/{@code Float} as a Python float
+   * @return a new tensor of the broadcast shape and the result dtype
+   */
+  public static Tensor scaledAdd(Tensor a, boolean b, Number alpha) {
+    return Dispatch.apply(Ops_scaledAdd.OP, null,
+        new Tensor[] {a, Dispatch.wrap(Ops_scaledAdd.OP, 1, b)}, new Object[] {alpha});
+  }
+
+  /**
+   * Applies {@link golden.Ops#scaledAdd(double, double, double)} (floating dtypes),
+   * {@link golden.Ops#scaledAdd(long, long, long)} (integral and bool dtypes)
+   * to each element of the broadcast operands, writing {@code out}.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a}, {@code b} and {@code alpha}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * <p>{@code out} must have the broadcast shape, and the result dtype must cast to its dtype
+   * (PyTorch's same-kind rule); it may be an operand itself (in place), but must not partially
+   * overlap one. Nothing is written when a check fails.
+   *
+   * @param a a tensor operand
+   * @param b a Java boolean, wrapped as PyTorch wraps a Python bool (the lowest category: it
+   *     never raises a tensor's dtype, and beside bool tensors the result is bool)
+   * @param alpha a wrapped scalar: {@code Long}/{@code Integer} promotes as a Python int,
+   *     {@code Double}/{@code Float} as a Python float
+   * @param out the target
+   * @return {@code out}
+   */
+  public static Tensor scaledAdd(Tensor a, boolean b, Number alpha, Tensor out) {
+    return Dispatch.apply(Ops_scaledAdd.OP, out,
+        new Tensor[] {a, Dispatch.wrap(Ops_scaledAdd.OP, 1, b)}, new Object[] {alpha});
+  }
+
+  /**
    * {@link #scaledAdd} with XLA's explicit broadcasting: the lower-rank of {@code a} and {@code b} is first
    * lifted to the other's rank, its dimension {@code i} becoming dimension {@code dims.get(i)}
    * ({@link dev.ufunc4j.Broadcast#inDim}, a view), then the operands broadcast as usual. For equal ranks
