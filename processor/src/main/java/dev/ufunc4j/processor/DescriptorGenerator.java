@@ -28,6 +28,44 @@ final class DescriptorGenerator {
   }
 
   static JavaFile generate(OpModel op, List<KernelEntry> entries, Generated generated) {
+    return generate(op, entries, List.of(), generated);
+  }
+
+  /**
+   * The descriptor of {@code op}, with its gradients ({@link Derivatives}) registered: {@code
+   * .backward(i, <backward descriptor>.OP)}, or {@code backwardIdentity}/{@code backwardZero}
+   * where no kernel is needed.
+   */
+  static JavaFile generate(OpModel op, List<KernelEntry> entries,
+      List<Derivatives.Gradient> gradients, Generated generated) {
+    return generate(op, entries, gradients, generated,
+        CodeBlock.of("The op {@code $L} declared by {@link $L}: its operands and kernel table ($L"
+            + " entries).\n", op.name(), op.declaringClass().canonicalName(), entries.size()));
+  }
+
+  /**
+   * The descriptor of a backward op ({@link Derivatives}), whose javadoc shows the formula its
+   * kernels compute, as Java.
+   */
+  static JavaFile generateBackward(OpModel forward, Derivatives.Gradient gradient,
+      List<KernelEntry> entries, Generated generated) {
+    OpModel backward = gradient.backward();
+    String operand = forward.tensors().get(gradient.operand()).name();
+    String formula = BodyPrinter.print(backward.overload(ValueType.DOUBLE).orElseThrow().body());
+    return generate(backward, entries, List.of(), generated, CodeBlock.builder()
+        .add("The gradient of {@link $L#$L} with respect to {@code $L}, $L; its operands are the"
+                + " incoming gradient and the op's operands, its kernel table has $L entries"
+                + " (one per floating dtype). Per element it computes\n",
+            forward.declaringClass().canonicalName(),
+            forward.overload(ValueType.DOUBLE).orElseThrow().javadocSignature(), operand,
+            gradient.declared() ? "as its {@code @Derivative} declares it"
+                : "derived from the op's body", entries.size())
+        .add("<pre>{@code\n$L\n}</pre>\n", formula)
+        .build());
+  }
+
+  private static JavaFile generate(OpModel op, List<KernelEntry> entries,
+      List<Derivatives.Gradient> gradients, Generated generated, CodeBlock javadoc) {
     String name = className(op);
     CodeBlock.Builder init = CodeBlock.builder()
         .add("$T.builder($S, $S)", ELEMENTWISE_OP, op.name(), op.declaringClass().binaryName())
@@ -43,6 +81,13 @@ final class DescriptorGenerator {
     boolean mayThrow = entries.stream().anyMatch(e -> e.bodyType() == ValueType.LONG)
         && op.overload(ValueType.LONG).map(o -> o.body().divides()).orElse(false);
     init.add("\n.mayThrow($L)", mayThrow);
+    for (Derivatives.Gradient g : gradients) {
+      switch (g.kind()) {
+        case OP -> init.add("\n.backward($L, $L.OP)", g.operand(), className(g.backward()));
+        case IDENTITY -> init.add("\n.backwardIdentity($L)", g.operand());
+        case ZERO -> init.add("\n.backwardZero($L)", g.operand());
+      }
+    }
     for (KernelEntry e : entries) {
       init.add("\n.entry($T.$L, $T.$L, $T.$L$L)", DTYPE, e.promoted().name(), DTYPE,
           e.compute().name(), DTYPE, e.result().name(),
@@ -67,8 +112,7 @@ final class DescriptorGenerator {
 
     TypeSpec.Builder type = TypeSpec.classBuilder(name)
         .addModifiers(Modifier.FINAL)
-        .addJavadoc("The op {@code $L} declared by {@link $L}: its operands and kernel table ($L"
-                + " entries).\n", op.name(), op.declaringClass().canonicalName(), entries.size());
+        .addJavadoc(javadoc);
     generated.annotate(type);
     type.addField(FieldSpec.builder(ELEMENTWISE_OP, "OP", Modifier.STATIC, Modifier.FINAL)
         .initializer(init.build())

@@ -28,10 +28,11 @@ import javax.tools.JavaFileObject;
 
 /**
  * Expands {@code @Elementwise} methods into Vector API kernels. Per declaring class, in steps:
- * validate and lower the bodies ({@link OpCollector}) into an immutable {@link OpModel}, plan each
- * op's kernel table ({@link EntryPlanner}), then generate — one kernel class per entry, one
- * descriptor class per op, one {@code OpLibrary} and one public facade ({@link FacadeGenerator})
- * per class. Every generated file originates from
+ * validate and lower the bodies ({@link OpCollector}) into an immutable {@link OpModel}, derive
+ * each floating op's gradients ({@link DerivativeCollector}, {@link Derivatives}: backward ops,
+ * themselves {@link OpModel}s), plan each op's kernel table ({@link EntryPlanner}), then generate —
+ * one kernel class per entry, one descriptor class per op and per backward op, one {@code
+ * OpLibrary} and one public facade ({@link FacadeGenerator}) per class. Every generated file originates from
  * its declaring class only (Gradle: isolating); the {@code META-INF/services} registry is written
  * by {@link OpLibraryServiceProcessor}.
  *
@@ -46,7 +47,7 @@ public final class ElementwiseProcessor extends AbstractProcessor {
 
   @Override
   public Set<String> getSupportedAnnotationTypes() {
-    return Set.of(OpCollector.ELEMENTWISE);
+    return Set.of(OpCollector.ELEMENTWISE, DerivativeCollector.DERIVATIVE);
   }
 
   @Override
@@ -78,6 +79,7 @@ public final class ElementwiseProcessor extends AbstractProcessor {
           methods.computeIfAbsent(key, k -> new ArrayList<>()).add(m);
         }
       }
+      Map<String, List<ExecutableElement>> derivatives = derivativeMethods(round, classes);
       Generated generated = new Generated(
           processingEnv.getElementUtils().getTypeElement(Generated.GENERATED.canonicalName())
               != null);
@@ -95,13 +97,33 @@ public final class ElementwiseProcessor extends AbstractProcessor {
         if (ops.isEmpty()) {
           continue;
         }
+        // Gradients: @Derivative declarations checked, backward ops derived (Derivatives).
+        Map<String, List<Derivatives.Gradient>> gradients =
+            new DerivativeCollector(processingEnv.getElementUtils(), trees, report).gradients(
+                c.getValue(), ops, methods.get(c.getKey()),
+                derivatives.getOrDefault(c.getKey(), List.of()));
+        boolean refused = report.hasErrors();
+        report.printTo(processingEnv.getMessager(), trees);
+        if (refused) {
+          continue;
+        }
         TypeElement origin = topLevel(c.getValue());
         for (OpModel op : ops) {
           List<KernelEntry> entries = planner.plan(op);
           for (KernelEntry entry : entries) {
             write(new KernelGenerator(op, entry, generated).generate(), origin);
           }
-          write(DescriptorGenerator.generate(op, entries, generated), origin);
+          List<Derivatives.Gradient> opGradients = gradients.getOrDefault(op.name(), List.of());
+          for (Derivatives.Gradient g : opGradients) {
+            if (g.kind() == Derivatives.Kind.OP) {
+              List<KernelEntry> backward = Derivatives.entries(g.backward(), dtypes());
+              for (KernelEntry entry : backward) {
+                write(new KernelGenerator(g.backward(), entry, generated).generate(), origin);
+              }
+              write(DescriptorGenerator.generateBackward(op, g, backward, generated), origin);
+            }
+          }
+          write(DescriptorGenerator.generate(op, entries, opGradients, generated), origin);
         }
         write(LibraryGenerator.generate(ops.get(0).declaringClass(), ops, generated), origin);
         write(new FacadeGenerator(ops.get(0).declaringClass(), accessible(c.getValue()), generated)
@@ -114,6 +136,32 @@ public final class ElementwiseProcessor extends AbstractProcessor {
           Message.INTERNAL_ERROR.format(current, t + " at " + firstFrame(t), trace));
     }
     return false;
+  }
+
+  /**
+   * The {@code @Derivative} methods by declaring class; one in a class without {@code
+   * @Elementwise} methods names an op that is not there, which is reported here.
+   */
+  private Map<String, List<ExecutableElement>> derivativeMethods(RoundEnvironment round,
+      Map<String, TypeElement> classes) {
+    Map<String, List<ExecutableElement>> byClass = new TreeMap<>();
+    TypeElement annotation =
+        processingEnv.getElementUtils().getTypeElement(DerivativeCollector.DERIVATIVE);
+    if (annotation == null) {
+      return byClass;
+    }
+    for (Element e : round.getElementsAnnotatedWith(annotation)) {
+      if (e instanceof ExecutableElement m && m.getEnclosingElement() instanceof TypeElement t) {
+        String key = t.getQualifiedName().toString();
+        if (classes.containsKey(key)) {
+          byClass.computeIfAbsent(key, k -> new ArrayList<>()).add(m);
+        } else {
+          processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
+              Message.DERIVATIVE_OP.format(m.getSimpleName(), "?", t.getSimpleName(), "none"), m);
+        }
+      }
+    }
+    return byClass;
   }
 
   private static String firstFrame(Throwable t) {

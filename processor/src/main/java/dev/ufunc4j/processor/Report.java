@@ -15,16 +15,29 @@ import javax.tools.Diagnostic;
  */
 final class Report {
 
-  private record Problem(String message, Element element, TreePath path) {}
+  private record Problem(Diagnostic.Kind kind, String message, Element element, TreePath path) {}
 
   private final List<Problem> problems = new ArrayList<>();
 
   void error(Element element, Message message, Object... args) {
-    problems.add(new Problem(message.format(args), element, null));
+    problems.add(new Problem(Diagnostic.Kind.ERROR, message.format(args), element, null));
   }
 
   void error(TreePath path, Message message, Object... args) {
-    problems.add(new Problem(message.format(args), null, path));
+    problems.add(new Problem(Diagnostic.Kind.ERROR, message.format(args), null, path));
+  }
+
+  /** A note: information that does not stop generation (a gradient that is zero everywhere). */
+  void note(Element element, Message message, Object... args) {
+    problems.add(new Problem(Diagnostic.Kind.NOTE, message.format(args), element, null));
+  }
+
+  void note(TreePath path, Message message, Object... args) {
+    problems.add(new Problem(Diagnostic.Kind.NOTE, message.format(args), null, path));
+  }
+
+  boolean hasErrors() {
+    return problems.stream().anyMatch(p -> p.kind() == Diagnostic.Kind.ERROR);
   }
 
   int size() {
@@ -35,14 +48,14 @@ final class Report {
     return problems.isEmpty();
   }
 
-  /** Prints every collected problem as an error and forgets them. */
+  /** Prints every collected problem (errors and notes) and forgets them. */
   void printTo(Messager messager, Trees trees) {
     for (Problem p : problems) {
       if (p.path() != null) {
         trees.printMessage(
-            Diagnostic.Kind.ERROR, p.message(), p.path().getLeaf(), p.path().getCompilationUnit());
+            p.kind(), p.message(), p.path().getLeaf(), p.path().getCompilationUnit());
       } else {
-        messager.printMessage(Diagnostic.Kind.ERROR, p.message(), p.element());
+        messager.printMessage(p.kind(), p.message(), p.element());
       }
     }
     problems.clear();
