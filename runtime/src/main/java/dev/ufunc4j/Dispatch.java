@@ -51,6 +51,17 @@ public final class Dispatch {
    * @return the result: {@code out} when given
    */
   public static Tensor apply(ElementwiseOp op, Tensor out, Tensor[] inputs, Object[] scalars) {
+    if (GradGraph.recording(out, inputs)) {
+      return GradGraph.elementwise(op, out, inputs, scalars); // autograd: records, then runs
+    }
+    Tensor result = compute(op, out, inputs, scalars);
+    if (out != null) {
+      out.bumpVersion(); // a write autograd must see (GradGraph.Version)
+    }
+    return result;
+  }
+
+  private static Tensor compute(ElementwiseOp op, Tensor out, Tensor[] inputs, Object[] scalars) {
     Tensor fast = sameShapeContiguous(op, out, inputs, scalars);
     if (fast != null) {
       return fast;
