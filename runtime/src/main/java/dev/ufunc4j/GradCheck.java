@@ -16,7 +16,7 @@ import java.util.function.Function;
  *
  * <pre>{@code
  * Tensor x = Tensor.randn(1, DType.FLOAT64, 3, 4).requiresGrad(true);
- * GradCheck.check(in -> LossesOps.huber(in[0], target, 1.0), x);   // throws if they disagree
+ * GradCheck.check(in -> LossOps.huber(in[0], target, 1.0), x);   // throws if they disagree
  * }</pre>
  *
  * <p>Cost: two forward calls per input element and one backward per output element: use small

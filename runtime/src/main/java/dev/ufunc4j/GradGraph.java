@@ -1,6 +1,9 @@
 package dev.ufunc4j;
 
 import dev.ufunc4j.dtype.DType;
+import dev.ufunc4j.internal.Copies;
+import dev.ufunc4j.internal.Shapes;
+import dev.ufunc4j.kernel.Dispatch;
 import dev.ufunc4j.kernel.ElementwiseOp;
 import java.util.Arrays;
 import java.util.function.UnaryOperator;
@@ -373,7 +376,7 @@ final class GradGraph {
       Arrays.fill(reduced, true);
     } else {
       for (int d : dims) {
-        reduced[Tensor.wrapDim(d, x.ndim())] = true;
+        reduced[Shapes.wrapDim(d, x.ndim())] = true;
       }
     }
     long[] kept = x.shape();
@@ -528,7 +531,7 @@ final class GradGraph {
    */
   static Tensor scatter(Tensor grad, long[] shape, UnaryOperator<Tensor> region) {
     Tensor z = Tensor.zeros(grad.dtype(), shape);
-    Tensor.copyInto(grad, region.apply(z));
+    Copies.copyInto(grad, region.apply(z));
     return z;
   }
 }

@@ -3,9 +3,11 @@ package dev.ufunc4j;
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.dtype.Promotion;
 import dev.ufunc4j.dtype.PromotionException;
+import dev.ufunc4j.internal.Copies;
 import dev.ufunc4j.internal.ReduceLoops;
 import dev.ufunc4j.internal.ReduceLoops.Kind;
 import dev.ufunc4j.internal.ReduceLoops.Op;
+import dev.ufunc4j.internal.Shapes;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
@@ -112,7 +114,7 @@ final class Reductions {
       }
       for (int given : dims) {
         // PyTorch names the dim as it was given (-1, not its wrapped value).
-        if (x.size(Tensor.wrapDim(given, x.ndim())) == 0) {
+        if (x.size(Shapes.wrapDim(given, x.ndim())) == 0) {
           throw new IndexOutOfBoundsException(
               name + "(): Expected reduction dim " + given + " to have non-zero size. (shape "
                   + Arrays.toString(x.shape()) + ")");
@@ -182,7 +184,7 @@ final class Reductions {
     if (out == null) {
       return value;
     }
-    Tensor.copyInto(value, out);
+    Copies.copyInto(value, out);
     out.bumpVersion(); // a write autograd must see (GradGraph.Version)
     return out;
   }
@@ -231,6 +233,9 @@ final class Reductions {
    * operand that was broadcast to {@code x}'s shape.
    */
   static Tensor sumToShape(Tensor x, long[] shape) {
+    if (GradGraph.recording(x)) {
+      return GradGraph.sumToShape(x, shape);
+    }
     checkInput("sumToShape", x);
     if (shape == null) {
       throw new IllegalArgumentException("sumToShape(): shape must not be null");
@@ -297,7 +302,7 @@ final class Reductions {
     }
     boolean[] seen = new boolean[Math.max(ndim, 1)];
     for (int dim : dims) {
-      int d = Tensor.wrapDim(dim, ndim);
+      int d = Shapes.wrapDim(dim, ndim);
       if (seen[d]) {
         throw new IllegalArgumentException(
             name + "(): dim " + d + " appears multiple times in the list of dims "

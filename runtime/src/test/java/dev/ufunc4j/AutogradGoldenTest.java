@@ -23,7 +23,13 @@ import org.junit.jupiter.api.TestFactory;
  *
  * <p>Public helpers: {@code generated-samples} runs its sample ops' cases with them.
  */
+// The tests compile into the runtime module (module-info): JUnit's DynamicTest, on the class path,
+// is not exported by any module, which javac notes for these public helpers.
+@SuppressWarnings("exports")
 public class AutogradGoldenTest {
+
+  /** JUnit makes the test instance; the public helpers are static. */
+  AutogradGoldenTest() {}
 
   static final List<String> GROUPS = List.of("add", "add_alpha", "sub", "sub_alpha", "mul", "div",
       "remainder", "maximum", "minimum", "pow", "neg", "abs", "sign", "exp", "log", "sqrt", "sin",

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ufunc4j.dtype.DType;
+import dev.ufunc4j.kernel.Dispatch;
 import dev.ufunc4j.kernel.ElementwiseOp;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -23,6 +24,9 @@ import org.junit.jupiter.api.DynamicTest;
  *
  * <p>Public: {@code generated-samples} checks its sample ops with it too (runtime test-jar).
  */
+// The tests compile into the runtime module (module-info): JUnit's DynamicTest, on the class path,
+// is not exported by any module, which javac notes for these public helpers.
+@SuppressWarnings("exports")
 public final class DerivativeOracle {
 
   private DerivativeOracle() {}
@@ -48,6 +52,55 @@ public final class DerivativeOracle {
       }
     }
     return tests;
+  }
+
+  /**
+   * One {@link GradCheck} per op that has a gradient, run through the dispatcher as any op is:
+   * float64 leaves in {@code [0.2, 0.8)} (inside the domain of every function a body may call:
+   * log, sqrt, asin, acos), the first of shape (2, 3) and the others (3), broadcast against it;
+   * condition operands a fixed mask; scalars as in {@link #tests}. Operands are drawn from
+   * different seeds, so no two are equal (ties are conventions, checked against PyTorch).
+   */
+  public static List<DynamicTest> gradChecks(Iterable<ElementwiseOp> ops) {
+    List<DynamicTest> tests = new ArrayList<>();
+    for (ElementwiseOp op : ops) {
+      boolean differentiable = false;
+      for (int i = 0; i < op.arity(); i++) {
+        differentiable |= op.gradient(i) != ElementwiseOp.Gradient.NONE;
+      }
+      if (differentiable) {
+        tests.add(DynamicTest.dynamicTest(op.declaringClass() + "." + op.name(),
+            () -> gradCheck(op)));
+      }
+    }
+    return tests;
+  }
+
+  private static void gradCheck(ElementwiseOp op) {
+    Tensor[] operands = new Tensor[op.arity()];
+    List<Integer> floating = new ArrayList<>();
+    for (int k = 0; k < operands.length; k++) {
+      if (op.isConditionOperand(k)) {
+        operands[k] = Tensor.of(new boolean[] {true, false, true, false, false, true}, 2, 3);
+      } else {
+        long[] shape = floating.isEmpty() ? new long[] {2, 3} : new long[] {3};
+        operands[k] = Tensor.rand(17 + k, DType.FLOAT64, shape).mul(0.6).add(0.2).detach()
+            .requiresGrad(true);
+        floating.add(k);
+      }
+    }
+    Object[] scalars = new Object[op.scalarParams().size()];
+    for (int s = 0; s < scalars.length; s++) {
+      scalars[s] = SCALARS.getOrDefault(op.scalarParams().get(s), 0.7);
+    }
+    Tensor[] leaves = floating.stream().map(k -> operands[k]).toArray(Tensor[]::new);
+    assertTrue(GradCheck.check(t -> {
+      Tensor[] args = operands.clone();
+      for (int j = 0; j < t.length; j++) {
+        args[floating.get(j)] = t[j];
+      }
+      return Dispatch.apply(op, null, args, scalars);
+    }, leaves), op.name());
   }
 
   /** The op's {@code double} scalar method (found by name and shape in its declaring class). */

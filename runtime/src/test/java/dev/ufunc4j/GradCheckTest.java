@@ -59,6 +59,14 @@ class GradCheckTest {
               .reshape(6).narrow(0, 0, 2))),
       Map.entry("copy and flatten", t -> t[0].copy().flatten().mul(t[0].flatten())));
 
+  /** Every built-in op with a gradient, through its descriptor (no op can be left out). */
+  @TestFactory
+  List<DynamicTest> everyBuiltinDifferentiableOp() {
+    List<DynamicTest> tests = DerivativeOracle.gradChecks(new BuiltinsOpLibrary().ops());
+    assertTrue(tests.size() >= 20, "only " + tests.size() + " differentiable built-ins");
+    return tests;
+  }
+
   @TestFactory
   Stream<DynamicTest> binaryOpsOnBroadcastOperands() {
     return BINARY.entrySet().stream().sorted(Map.Entry.comparingByKey()).map(e ->

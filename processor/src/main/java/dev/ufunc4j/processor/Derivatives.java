@@ -33,7 +33,9 @@ import java.util.Set;
  * Math.max}/{@code Math.min} give each side half on a tie ({@code torch.maximum}); {@code floor},
  * {@code ceil}, {@code rint}, {@code signum} have derivative 0; {@code Math.pow(u, v)} has
  * derivative 0 in {@code u} where {@code v == 0} and 0 in {@code v} where {@code u == 0 && v >=
- * 0} (PyTorch's {@code pow_backward}). Comparisons and boolean values carry no gradient.
+ * 0} (PyTorch's {@code pow_backward}); {@code u % v} (fmod) has derivative 1 in {@code u} and
+ * {@code -trunc(u / v)} in {@code v} (PyTorch's {@code fmod}). Comparisons and boolean values
+ * carry no gradient.
  */
 final class Derivatives {
 
@@ -225,6 +227,17 @@ final class Derivatives {
         // where u / v is finite (u / (v * v) would).
         case DIV -> Simplify.add(Simplify.div(du, v),
             Simplify.mul(dv, Simplify.neg(Simplify.div(Simplify.div(u, v), v))));
+        // fmod (Java's % on doubles): PyTorch's fmod backward, grad for the dividend and
+        // -grad * trunc(u / v) for the divisor (the quotient rounded, then truncated).
+        case REM -> {
+          if (Simplify.isZero(dv)) {
+            yield du;
+          }
+          Expr q = Simplify.div(u, v);
+          Expr trunc = Simplify.cond(Simplify.lt(q, Simplify.ZERO), call1(MathFunction.CEIL, q),
+              call1(MathFunction.FLOOR, q));
+          yield Simplify.sub(du, Simplify.mul(dv, trunc));
+        }
         default -> Simplify.ZERO;
       };
     }

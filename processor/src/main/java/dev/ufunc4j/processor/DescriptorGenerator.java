@@ -13,7 +13,7 @@ import javax.lang.model.element.Modifier;
 
 /**
  * Generates an op's descriptor class {@code <Declaring>_<op>}: the {@code ElementwiseOp} with its
- * operands and kernel table, and the factory switch that loads a kernel class on first use.
+ * operands and kernel table, and the factory switch that loads a kernel's class on first use.
  */
 final class DescriptorGenerator {
 
@@ -27,8 +27,8 @@ final class DescriptorGenerator {
     return op.declaringClass().flatName() + "_" + op.name();
   }
 
-  static JavaFile generate(OpModel op, List<KernelEntry> entries, Generated generated) {
-    return generate(op, entries, List.of(), generated);
+  static JavaFile generate(OpModel op, List<KernelGenerator.Kernel> kernels, Generated generated) {
+    return generate(op, kernels, List.of(), generated);
   }
 
   /**
@@ -36,11 +36,11 @@ final class DescriptorGenerator {
    * .backward(i, <backward descriptor>.OP)}, or {@code backwardIdentity}/{@code backwardZero}
    * where no kernel is needed.
    */
-  static JavaFile generate(OpModel op, List<KernelEntry> entries,
+  static JavaFile generate(OpModel op, List<KernelGenerator.Kernel> kernels,
       List<Derivatives.Gradient> gradients, Generated generated) {
-    return generate(op, entries, gradients, generated,
+    return generate(op, kernels, gradients, generated,
         CodeBlock.of("The op {@code $L} declared by {@link $L}: its operands and kernel table ($L"
-            + " entries).\n", op.name(), op.declaringClass().canonicalName(), entries.size()));
+            + " entries).\n", op.name(), op.declaringClass().canonicalName(), kernels.size()));
   }
 
   /**
@@ -48,25 +48,26 @@ final class DescriptorGenerator {
    * kernels compute, as Java.
    */
   static JavaFile generateBackward(OpModel forward, Derivatives.Gradient gradient,
-      List<KernelEntry> entries, Generated generated) {
+      List<KernelGenerator.Kernel> kernels, Generated generated) {
     OpModel backward = gradient.backward();
     String operand = forward.tensors().get(gradient.operand()).name();
     String formula = BodyPrinter.print(backward.overload(ValueType.DOUBLE).orElseThrow().body());
-    return generate(backward, entries, List.of(), generated, CodeBlock.builder()
+    return generate(backward, kernels, List.of(), generated, CodeBlock.builder()
         .add("The gradient of {@link $L#$L} with respect to {@code $L}, $L; its operands are the"
                 + " incoming gradient and the op's operands, its kernel table has $L entries"
                 + " (one per floating dtype). Per element it computes\n",
             forward.declaringClass().canonicalName(),
             forward.overload(ValueType.DOUBLE).orElseThrow().javadocSignature(), operand,
             gradient.declared() ? "as its {@code @Derivative} declares it"
-                : "derived from the op's body", entries.size())
+                : "derived from the op's body", kernels.size())
         .add("<pre>{@code\n$L\n}</pre>\n", formula)
         .build());
   }
 
-  private static JavaFile generate(OpModel op, List<KernelEntry> entries,
+  private static JavaFile generate(OpModel op, List<KernelGenerator.Kernel> kernels,
       List<Derivatives.Gradient> gradients, Generated generated, CodeBlock javadoc) {
     String name = className(op);
+    List<KernelEntry> entries = kernels.stream().map(KernelGenerator.Kernel::entry).toList();
     CodeBlock.Builder init = CodeBlock.builder()
         .add("$T.builder($S, $S)", ELEMENTWISE_OP, op.name(), op.declaringClass().binaryName())
         .indent().indent();
@@ -103,7 +104,7 @@ final class DescriptorGenerator {
         .addParameter(TypeName.INT, "index")
         .beginControlFlow("return switch (index)");
     for (int i = 0; i < entries.size(); i++) {
-      factory.addStatement("case $L -> $L.INSTANCE", i, entries.get(i).className(op));
+      factory.addStatement("case $L -> $L", i, KernelClassGenerator.reference(op, kernels.get(i)));
     }
     factory.addStatement(
         "default -> throw new $T($S + index)", IndexOutOfBoundsException.class,

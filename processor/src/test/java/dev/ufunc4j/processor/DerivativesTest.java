@@ -87,6 +87,7 @@ class DerivativesTest {
           case SUB -> d(l) - d(r);
           case MUL -> d(l) * d(r);
           case DIV -> d(l) / d(r);
+          case REM -> d(l) % d(r);
           case LT -> d(l) < d(r);
           case LE -> d(l) <= d(r);
           case GT -> d(l) > d(r);
@@ -229,7 +230,7 @@ class DerivativesTest {
   }
 
   @ParameterizedTest
-  @EnumSource(value = BinaryOp.class, names = {"ADD", "SUB", "MUL", "DIV"})
+  @EnumSource(value = BinaryOp.class, names = {"ADD", "SUB", "MUL", "DIV", "REM"})
   void operatorsAndConditionalsMatchCentralDifferences(BinaryOp operator) {
     // final double s = x OP y; return s > 0 ? -s * x : s / (1 + y * y);
     Expr s = new Expr.LocalRef("s", ValueType.DOUBLE);
@@ -273,6 +274,11 @@ class DerivativesTest {
         printed(returns(call(MathFunction.SQRT, X)), 0));
     assertEquals("return grad / x;", printed(returns(call(MathFunction.LOG, X)), 0));
     assertEquals("ZERO", printed(returns(call(MathFunction.FLOOR, X)), 0));
+    // fmod: the dividend's gradient passes; the divisor's is -grad * trunc(x / y).
+    assertEquals("IDENTITY", printed(returns(bin(BinaryOp.REM, X, Y)), 0));
+    assertEquals(
+        "return -(x / y < 0.0 ? grad * Math.ceil(x / y) : grad * Math.floor(x / y));",
+        printed(returns(bin(BinaryOp.REM, X, Y)), 1));
     assertEquals("ZERO", printed(returns(bin(BinaryOp.MUL, call(MathFunction.SIGNUM, X), Y)), 0));
   }
 

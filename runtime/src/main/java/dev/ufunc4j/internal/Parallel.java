@@ -88,7 +88,11 @@ public final class Parallel {
     runChunks(kernel, plan, segments, offsets, floatScalars, intScalars, chunks);
   }
 
-  /** The plan over {@code shape} (its own, or a share of the outermost dimension). */
+  /**
+   * The plan over {@code shape} (its own, or a share of the outermost dimension): {@link Loops}
+   * walks it box by box, each box tiled when the plan is (or computed for its first column when
+   * the plan repeats rows).
+   */
   private static void runBox(
       ElementwiseKernel kernel,
       LoopPlan plan,
@@ -97,11 +101,11 @@ public final class Parallel {
       long[] offsets,
       double[] floatScalars,
       long[] intScalars) {
-    if (plan.tiled()) {
-      Tiling.run(kernel, plan, shape, segments, offsets, floatScalars, intScalars);
-    } else {
-      kernel.run(plan.rank, shape, segments, offsets, plan.strides, floatScalars, intScalars);
-    }
+    ElementwiseKernel boxes = plan.tiled() ? Tiling.tiled(kernel, plan)
+        : plan.repeatsRows() ? Loops.firstColumnRepeated(kernel, plan.elementBytes[0])
+        : kernel;
+    Loops.run(boxes, plan.rank, shape, plan.strides, plan.boxStrides, segments, offsets,
+        floatScalars, intScalars);
   }
 
   /**
