@@ -53,9 +53,9 @@ final class DescriptorGenerator {
     String operand = forward.tensors().get(gradient.operand()).name();
     String formula = BodyPrinter.print(backward.overload(ValueType.DOUBLE).orElseThrow().body());
     return generate(backward, kernels, List.of(), generated, CodeBlock.builder()
-        .add("The gradient of {@link $L#$L} with respect to {@code $L}, $L; its operands are the"
-                + " incoming gradient and the op's operands, its kernel table has $L entries"
-                + " (one per floating dtype). Per element it computes\n",
+        .add("The gradient of {@link $L#$L} with respect to {@code $L}, $L: an op over the"
+                + " incoming gradient and the operands the formula reads, one kernel per floating"
+                + " dtype ($L). Per element it computes\n",
             forward.declaringClass().canonicalName(),
             forward.overload(ValueType.DOUBLE).orElseThrow().javadocSignature(), operand,
             gradient.declared() ? "as its {@code @Derivative} declares it"

@@ -18,6 +18,9 @@ final class Ops_clamp {
       .promote(Promote.PROMOTE)
       .predicate(false)
       .mayThrow(false)
+      .backward(0, Ops_clamp_grad_x.OP)
+      .backward(1, Ops_clamp_grad_lo.OP)
+      .backward(2, Ops_clamp_grad_hi.OP)
       .entry(DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32)
       .kernels(Ops_clamp::kernel)
       .build();
@@ -30,7 +33,7 @@ final class Ops_clamp {
    */
   private static ElementwiseKernel kernel(int index) {
     return switch (index) {
-      case 0 -> Ops_clamp_float32_float32_float32.INSTANCE;
+      case 0 -> Ops_clamp_w32.FLOAT32_FLOAT32_FLOAT32;
       default -> throw new IndexOutOfBoundsException("no kernel entry " + index);
     } ;
   }

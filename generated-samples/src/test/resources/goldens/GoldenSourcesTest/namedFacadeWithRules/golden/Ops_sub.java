@@ -17,6 +17,8 @@ final class Ops_sub {
       .promote(Promote.PROMOTE)
       .predicate(false)
       .mayThrow(false)
+      .backwardIdentity(0)
+      .backward(1, Ops_sub_grad_b.OP)
       .entry(DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32)
       .kernels(Ops_sub::kernel)
       .build();
@@ -29,7 +31,7 @@ final class Ops_sub {
    */
   private static ElementwiseKernel kernel(int index) {
     return switch (index) {
-      case 0 -> Ops_sub_float32_float32.INSTANCE;
+      case 0 -> Ops_sub_w32.FLOAT32_FLOAT32;
       default -> throw new IndexOutOfBoundsException("no kernel entry " + index);
     } ;
   }

@@ -18,6 +18,8 @@ final class Ops_subScaled {
       .promote(Promote.PROMOTE)
       .predicate(false)
       .mayThrow(false)
+      .backwardIdentity(0)
+      .backward(1, Ops_subScaled_grad_b.OP)
       .entry(DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32)
       .kernels(Ops_subScaled::kernel)
       .build();
@@ -30,7 +32,7 @@ final class Ops_subScaled {
    */
   private static ElementwiseKernel kernel(int index) {
     return switch (index) {
-      case 0 -> Ops_subScaled_float32_float32.INSTANCE;
+      case 0 -> Ops_subScaled_w32.FLOAT32_FLOAT32;
       default -> throw new IndexOutOfBoundsException("no kernel entry " + index);
     } ;
   }
