@@ -16,8 +16,9 @@ import java.util.Set;
  * The backward of an op, derived from its lowered {@code double} body by symbolic
  * differentiation: for each floating tensor operand {@code x}, a backward op over the incoming
  * gradient and the forward operands the formula reads ({@code (grad, x1, ..., xn)} at most; the
- * forward op's {@code @Scalar} parameters too) that computes {@code grad * ∂f/∂x}. The backward op is an ordinary {@link OpModel}: the same kernel
- * and descriptor generators turn it into kernels. docs/gradients.md has the rules.
+ * forward op's {@code @Scalar} parameters too) that computes {@code grad * ∂f/∂x}. The backward
+ * op is an ordinary {@link OpModel}: the same kernel, kernel-class and descriptor generators turn
+ * it into kernels. docs/gradients.md has the rules.
  *
  * <p>How a body is differentiated: forward mode over the body's statements (each local's
  * derivative becomes a local of its own, so the chain rule through locals costs one expression

@@ -33,8 +33,8 @@ import javax.tools.JavaFileObject;
  * op's kernel table ({@link EntryPlanner}), then generate — kernel classes per op and per backward
  * op ({@link KernelClassGenerator}), one descriptor class per op and per backward op, one {@code
  * OpLibrary}, and the facade ({@link FacadeGenerator}: {@code <Class>Ops} or the {@code @Facade}
- * name, and on request a class of instance forms). Every generated file originates from
- * its declaring class only (Gradle: isolating); the {@code META-INF/services} registry is written
+ * name, and on request a class of instance forms). Every generated file originates from its
+ * declaring class only (Gradle: isolating); the {@code META-INF/services} registry is written
  * by {@link OpLibraryServiceProcessor}.
  *
  * <p>Option {@code -Aufunc4j.dtypes=float32,int32,...} restricts the dtypes kernels are generated
