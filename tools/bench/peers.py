@@ -43,6 +43,8 @@ def numpy_case(case, rng):
     s = case.get("scalar")
     op = case["op"]
     rhs = b if b is not None else (np.float32(s) if s is not None else None)
+    if op == "add_backward":
+        raise NotImplementedError("NumPy has no autograd")
     if op == "sum":
         axis = tuple(case["dims"])
         o = np.empty(np.sum(a, axis=axis).shape, dtype=a.dtype)
@@ -74,6 +76,22 @@ def torch_case(case, rng, torch):
     b = make(case["b"]) if "b" in case else None
     s = case.get("scalar")
     op = case["op"]
+    if op == "add_backward":
+        # c = a + b recorded once; each call is c.backward(g). "out" accumulates into the existing
+        # .grad tensors, "fresh" clears them first (as ufunc4j's OpsBench does).
+        a.requires_grad_(True)
+        b.requires_grad_(True)
+        c = a + b
+        g = torch.from_numpy(rng.standard_normal(tuple(c.shape)).astype(np.float32))
+
+        def backward_out():
+            c.backward(g, retain_graph=True)
+
+        def backward_fresh():
+            a.grad = None
+            b.grad = None
+            c.backward(g, retain_graph=True)
+        return backward_fresh, backward_out
     if op == "sum":
         dims = tuple(case["dims"])
         o = torch.empty(torch.sum(a, dims).shape, dtype=a.dtype)

@@ -1,5 +1,6 @@
 package dev.ufunc4j;
 
+import dev.ufunc4j.annotation.Derivative;
 import dev.ufunc4j.annotation.Elementwise;
 import dev.ufunc4j.annotation.Facade;
 import dev.ufunc4j.annotation.Promote;
@@ -29,6 +30,10 @@ import dev.ufunc4j.internal.ErrorTexts;
  * bool kernels with Java integer semantics at the result's width (wraparound); {@code double}
  * bodies the floating ones (float16/bfloat16 compute in float32); bodies of only {@code + - * /}
  * and comparisons are lifted to complex.
+ *
+ * <p>Gradients are derived from the {@code double} bodies by the processor; the {@code @Derivative}
+ * methods at the end replace the derived ones where PyTorch's derivatives.yaml decides otherwise
+ * (ties, boundaries, removable singularities) or where the derived formula is unstable.
  */
 @Facade(
     value = "Ops",
@@ -724,5 +729,104 @@ final class Builtins {
       return Ops.minimum(x, max, out);
     }
     return max == null ? Ops.maximum(x, min, out) : null;
+  }
+
+  // ---- gradients: where derivatives.yaml differs from the derivative of the body --------------
+
+  /** A step function: zero (JAX's convention; PyTorch has no derivative for floor_divide). */
+  @Derivative(op = "floorDivide", operand = "a")
+  static double floorDivideGradA(double a, double b) {
+    return 0;
+  }
+
+  @Derivative(op = "floorDivide", operand = "b")
+  static double floorDivideGradB(double a, double b) {
+    return 0;
+  }
+
+  /** PyTorch: {@code grad} everywhere, also where the body moves the remainder into b's sign. */
+  @Derivative(op = "remainder", operand = "a")
+  static double remainderGradA(double a, double b) {
+    return 1;
+  }
+
+  /** PyTorch: {@code -grad * floor_divide(a, b)}. */
+  @Derivative(op = "remainder", operand = "b")
+  static double remainderGradB(double grad, double a, double b) {
+    return -grad * Math.floor(a / b);
+  }
+
+  /** torch.maximum: half each on a tie; a NaN operand passes the gradient to both sides. */
+  @Derivative(op = "maximum", operand = "a")
+  static double maximumGradA(double grad, double a, double b) {
+    return a == b ? grad / 2 : (a < b ? 0 : grad);
+  }
+
+  @Derivative(op = "maximum", operand = "b")
+  static double maximumGradB(double grad, double a, double b) {
+    return a == b ? grad / 2 : (a > b ? 0 : grad);
+  }
+
+  @Derivative(op = "minimum", operand = "a")
+  static double minimumGradA(double grad, double a, double b) {
+    return a == b ? grad / 2 : (a > b ? 0 : grad);
+  }
+
+  @Derivative(op = "minimum", operand = "b")
+  static double minimumGradB(double grad, double a, double b) {
+    return a == b ? grad / 2 : (a < b ? 0 : grad);
+  }
+
+  /**
+   * PyTorch's {@code pow_backward_self}: 0 where the exponent is 0, else {@code b a^(b-1)} (the
+   * body's special cases give 1 at a base of 1, whose slope is still {@code b}).
+   */
+  @Derivative(op = "pow", operand = "a")
+  static double powGradA(double grad, double a, double b) {
+    return b == 0 ? 0 : grad * (b * Math.pow(a, b - 1));
+  }
+
+  /** PyTorch's {@code pow_backward_exponent}: 0 where the base is 0 and the exponent non-negative. */
+  @Derivative(op = "pow", operand = "b")
+  static double powGradB(double grad, double a, double b) {
+    final double result =
+        a == 1 || b == 0 || (a == -1 && Math.abs(b) == Double.POSITIVE_INFINITY)
+            ? 1.0
+            : Math.pow(a, b);
+    return a == 0 && b >= 0 ? 0 : grad * (result * Math.log(a));
+  }
+
+  /** The derivative of a step function, confirmed (derivatives.yaml: zeros_like). */
+  @Derivative(op = "sign")
+  static double signGrad(double x) {
+    return 0;
+  }
+
+  /**
+   * PyTorch's {@code sigmoid_backward}, {@code grad (1 - y) y}: the derivative of the body,
+   * {@code e^-x / (1 + e^-x)^2}, is inf / inf below x = -709.
+   */
+  @Derivative(op = "sigmoid")
+  static double sigmoidGrad(double grad, double x) {
+    final double y = 1 / (1 + Math.exp(-x));
+    return grad * (1 - y) * y;
+  }
+
+  /** PyTorch's {@code clamp_backward}: the boundaries are inclusive. */
+  @Derivative(op = "clamp", operand = "x")
+  static double clampGradX(double grad, double x, double min, double max) {
+    return x >= min && x <= max ? grad : 0;
+  }
+
+  /** PyTorch's {@code clamp_backward_min_max}: below a bound that is under the upper one. */
+  @Derivative(op = "clamp", operand = "min")
+  static double clampGradMin(double grad, double x, double min, double max) {
+    return x < min && min < max ? grad : 0;
+  }
+
+  /** Above the upper bound, or everywhere when the bounds cross (then max is the result). */
+  @Derivative(op = "clamp", operand = "max")
+  static double clampGradMax(double grad, double x, double min, double max) {
+    return x > max || max < min ? grad : 0;
   }
 }

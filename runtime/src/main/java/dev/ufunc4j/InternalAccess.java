@@ -1,10 +1,11 @@
 package dev.ufunc4j;
 
 import dev.ufunc4j.dtype.DType;
+import dev.ufunc4j.kernel.ElementwiseOp;
 import dev.ufunc4j.internal.TensorInternals;
 
 /**
- * Tensor's and Broadcast's package-private members for the runtime's other packages (installed by
+ * Tensor's, Broadcast's and GradGraph's package-private members for the runtime's other packages (installed by
  * {@link Tensor}'s static initialiser; see {@link TensorInternals}).
  */
 final class InternalAccess extends TensorInternals {
@@ -46,5 +47,20 @@ final class InternalAccess extends TensorInternals {
   @Override
   public Tensor[] liftWithDims(String op, Tensor a, Tensor b, BroadcastDims dims) {
     return Broadcast.inDimOperands(op, a, b, dims);
+  }
+
+  @Override
+  public boolean recording(Tensor out, Tensor[] inputs) {
+    return GradGraph.recording(out, inputs);
+  }
+
+  @Override
+  public Tensor applyRecorded(ElementwiseOp op, Tensor out, Tensor[] inputs, Object[] scalars) {
+    return GradGraph.elementwise(op, out, inputs, scalars);
+  }
+
+  @Override
+  public void wrote(Tensor t) {
+    t.bumpVersion();
   }
 }

@@ -27,6 +27,9 @@ final class Reductions {
   private Reductions() {}
 
   static Tensor sum(Tensor x, int[] dims, boolean keepDim, Tensor out) {
+    if (GradGraph.recording(x) || out != null && GradGraph.recording(out)) {
+      return GradGraph.reduction(GradGraph.Reduction.SUM, x, dims, keepDim, out);
+    }
     checkInput("sum", x);
     if (out != null) {
       // PyTorch: sum(out=o) is sum(dtype=o.dtype): the input is converted first (0.6 sums as 0
@@ -45,6 +48,9 @@ final class Reductions {
   }
 
   static Tensor mean(Tensor x, int[] dims, boolean keepDim, Tensor out) {
+    if (GradGraph.recording(x) || out != null && GradGraph.recording(out)) {
+      return GradGraph.reduction(GradGraph.Reduction.MEAN, x, dims, keepDim, out);
+    }
     checkInput("mean", x);
     if (x.dtype().isIntegral(true)) {
       throw new IllegalArgumentException(
@@ -70,10 +76,16 @@ final class Reductions {
   }
 
   static Tensor amax(Tensor x, int[] dims, boolean keepDim, Tensor out) {
+    if (GradGraph.recording(x) || out != null && GradGraph.recording(out)) {
+      return GradGraph.reduction(GradGraph.Reduction.AMAX, x, dims, keepDim, out);
+    }
     return extreme("amax", Op.MAX, x, dims, keepDim, out);
   }
 
   static Tensor amin(Tensor x, int[] dims, boolean keepDim, Tensor out) {
+    if (GradGraph.recording(x) || out != null && GradGraph.recording(out)) {
+      return GradGraph.reduction(GradGraph.Reduction.AMIN, x, dims, keepDim, out);
+    }
     return extreme("amin", Op.MIN, x, dims, keepDim, out);
   }
 
@@ -173,6 +185,7 @@ final class Reductions {
       return value;
     }
     Copies.copyInto(value, out);
+    out.bumpVersion(); // a write autograd must see (GradGraph.Version)
     return out;
   }
 
@@ -220,6 +233,9 @@ final class Reductions {
    * operand that was broadcast to {@code x}'s shape.
    */
   static Tensor sumToShape(Tensor x, long[] shape) {
+    if (GradGraph.recording(x)) {
+      return GradGraph.sumToShape(x, shape);
+    }
     checkInput("sumToShape", x);
     if (shape == null) {
       throw new IllegalArgumentException("sumToShape(): shape must not be null");

@@ -53,6 +53,10 @@ public final class Tensor extends TensorMethods implements TensorLike {
   private final MemorySegment segment;
   private final boolean wrappedNumber;
   private final long numel;
+  /** Autograd state ({@link GradGraph}); null while this tensor is in no graph. */
+  private GradGraph.Meta autograd;
+  /** Writes through any view of this storage ({@link GradGraph.Version}); made on first need. */
+  private GradGraph.Version version;
 
   private Tensor(
       MemorySegment segment,
@@ -614,7 +618,9 @@ public final class Tensor extends TensorMethods implements TensorLike {
    */
   public Tensor expand(long... sizes) {
     Shapes.Geometry g = Shapes.expand(dtype, shape, strides, sizes);
-    return view(g.shape(), g.strides(), offset);
+    long[] from = shape;
+    return GradGraph.view(this, view(g.shape(), g.strides(), offset), "expand",
+        grad -> grad.sumToShape(from));
   }
 
   /** {@link #expand} to exactly {@code shape} (no {@code -1} needed): PyTorch's {@code broadcast_to}. */
@@ -634,7 +640,13 @@ public final class Tensor extends TensorMethods implements TensorLike {
           "view size is not compatible with input tensor's size and stride (at least one"
               + " dimension spans across two contiguous subspaces). Use .reshape(...) instead.");
     }
-    return view(s, st, offset);
+    return reshaped(view(s, st, offset));
+  }
+
+  /** A view of this tensor's elements in another shape, recorded for autograd. */
+  private Tensor reshaped(Tensor result) {
+    long[] from = shape;
+    return GradGraph.view(this, result, "view", g -> g.reshape(from));
   }
 
   /** Like {@link #view}, but copies into a contiguous tensor when no view is possible. */
@@ -642,7 +654,7 @@ public final class Tensor extends TensorMethods implements TensorLike {
     long[] s = Shapes.inferSize(shape, numel);
     long[] st = Shapes.viewStrides(this.shape, this.strides, s);
     if (st != null) {
-      return view(s, st, offset);
+      return reshaped(view(s, st, offset));
     }
     return copy().view(s);
   }
@@ -671,7 +683,11 @@ public final class Tensor extends TensorMethods implements TensorLike {
       s[i] = shape[d];
       st[i] = strides[d];
     }
-    return view(s, st, offset);
+    int[] inverse = new int[n];
+    for (int i = 0; i < n; i++) {
+      inverse[wrapDim(dims[i], n)] = i;
+    }
+    return GradGraph.view(this, view(s, st, offset), "permute", g -> g.permute(inverse));
   }
 
   /** A view with dimensions {@code dim0} and {@code dim1} swapped. */
@@ -687,7 +703,7 @@ public final class Tensor extends TensorMethods implements TensorLike {
       st[a] = strides[b];
       st[b] = strides[a];
     }
-    return view(s, st, offset);
+    return GradGraph.view(this, view(s, st, offset), "transpose", g -> g.transpose(a, b));
   }
 
   /** The transpose of a matrix; a tensor of fewer than 2 dimensions as it is. */
@@ -696,7 +712,7 @@ public final class Tensor extends TensorMethods implements TensorLike {
       throw new IllegalArgumentException(
           "t() expects a tensor with <= 2 dimensions, but self is " + shape.length + "D");
     }
-    return shape.length < 2 ? view(shape, strides, offset) : transpose(0, 1);
+    return shape.length < 2 ? reshaped(view(shape, strides, offset)) : transpose(0, 1);
   }
 
   /**
@@ -722,8 +738,12 @@ public final class Tensor extends TensorMethods implements TensorLike {
     long[] st = strides.clone();
     s[d] = ShapeMath.sliceLength(hi - lo, step);
     st[d] = ShapeMath.slicedStride(strides[d], step, s[d]);
-    // PyTorch keeps the offset of an empty slice
-    return view(s, st, ShapeMath.offset(offset, lo, strides[d], "slice"));
+    long[] from = shape;
+    long end = hi;
+    return GradGraph.view(this,
+        // PyTorch keeps the offset of an empty slice
+        view(s, st, ShapeMath.offset(offset, lo, strides[d], "slice")),
+        "slice", g -> GradGraph.scatter(g, from, z -> z.slice(d, lo, end, step)));
   }
 
   private static long clampSliceBound(long bound, long size) {
@@ -745,7 +765,9 @@ public final class Tensor extends TensorMethods implements TensorLike {
     }
     long i = index < 0 ? index + size : index;
     long at = ShapeMath.offset(offset, i, strides[d], "select");
-    return view(remove(shape, d), remove(strides, d), at);
+    long[] from = shape;
+    return GradGraph.view(this, view(remove(shape, d), remove(strides, d), at),
+        "select", g -> GradGraph.scatter(g, from, z -> z.select(d, i)));
   }
 
   /** Elements {@code [start, start + length)} of dimension {@code dim}. */
@@ -775,7 +797,8 @@ public final class Tensor extends TensorMethods implements TensorLike {
   public Tensor unsqueeze(int dim) {
     int d = wrapDim(dim, shape.length + 1);
     long stride = d >= shape.length ? 1 : ShapeMath.multiply(shape[d], strides[d], "unsqueeze");
-    return view(insert(shape, d, 1), insert(strides, d, stride), offset);
+    return GradGraph.view(this, view(insert(shape, d, 1), insert(strides, d, stride), offset),
+        "unsqueeze", g -> g.squeeze(d));
   }
 
   /** A view without the dimensions of size 1. */
@@ -794,16 +817,16 @@ public final class Tensor extends TensorMethods implements TensorLike {
         st[j++] = strides[i];
       }
     }
-    return view(s, st, offset);
+    return reshaped(view(s, st, offset));
   }
 
   /** A view without dimension {@code dim} if its size is 1; otherwise the same shape. */
   public Tensor squeeze(int dim) {
     int d = wrapDim(dim, shape.length);
     if (shape.length == 0 || shape[d] != 1) {
-      return view(shape, strides, offset);
+      return reshaped(view(shape, strides, offset));
     }
-    return view(remove(shape, d), remove(strides, d), offset);
+    return reshaped(view(remove(shape, d), remove(strides, d), offset));
   }
 
   /** One dimension holding every element (a view when possible, as {@link #reshape}). */
@@ -824,7 +847,7 @@ public final class Tensor extends TensorMethods implements TensorLike {
       return reshape(1);
     }
     if (a == b) {
-      return view(shape, strides, offset);
+      return reshaped(view(shape, strides, offset));
     }
     long merged = 1;
     for (int i = a; i <= b; i++) {
@@ -843,12 +866,19 @@ public final class Tensor extends TensorMethods implements TensorLike {
    */
   public Tensor asStrided(long[] shape, long[] strides, long offset) {
     long[] s = Shapes.checkAsStrided(shape, strides, offset, storageSize());
+    if (GradGraph.recording(this)) {
+      throw new UnsupportedOperationException(
+          "asStrided is not differentiable in ufunc4j; call it on detach(), or inside"
+              + " Autograd.noGrad()");
+    }
     return view(s, strides.clone(), offset);
   }
 
   private Tensor view(long[] shape, long[] strides, long offset) {
     ShapeMath.checkView("view", shape, strides, offset, storageSize()); // every view method's net
-    return new Tensor(segment, dtype, shape.clone(), strides.clone(), offset, false);
+    Tensor v = new Tensor(segment, dtype, shape.clone(), strides.clone(), offset, false);
+    v.version = versionCounter(); // one counter for all views of a storage, as PyTorch's
+    return v;
   }
 
   // ============================================================================================
@@ -904,6 +934,7 @@ public final class Tensor extends TensorMethods implements TensorLike {
   /** Stores {@code value} converted to the dtype by {@link #to}'s rules at {@code index}. */
   public void setDouble(double value, long... index) {
     long at = elementOffset(index);
+    GradGraph.beforeWrite(this, "setDouble");
     if (dtype.isComplex()) {
       writeComplex(at, value, 0);
     } else {
@@ -914,6 +945,7 @@ public final class Tensor extends TensorMethods implements TensorLike {
   /** Stores the integer {@code value} converted to the dtype at {@code index}. */
   public void setLong(long value, long... index) {
     long at = elementOffset(index);
+    GradGraph.beforeWrite(this, "setLong");
     if (dtype.isComplex()) {
       DType c = dtype.componentType();
       Elements.write(segment, c, at * dtype.byteSize(), Convert.fromLong(c, value, false));
@@ -931,6 +963,7 @@ public final class Tensor extends TensorMethods implements TensorLike {
   /** Stores a complex value at {@code index}; a real dtype keeps the real part. */
   public void setComplex(double re, double im, long... index) {
     long at = elementOffset(index);
+    GradGraph.beforeWrite(this, "setComplex");
     if (dtype.isComplex()) {
       writeComplex(at, re, im);
     } else {
@@ -971,7 +1004,8 @@ public final class Tensor extends TensorMethods implements TensorLike {
     }
     Tensor out = empty(dtype, shape);
     Copies.copyInto(this, out);
-    return out;
+    DType from = this.dtype;
+    return GradGraph.copied(this, out, "to", g -> g.to(from));
   }
 
   /** This tensor if it is contiguous, else a contiguous copy. */
@@ -983,7 +1017,7 @@ public final class Tensor extends TensorMethods implements TensorLike {
   public Tensor copy() {
     Tensor out = empty(dtype, shape);
     Copies.copyInto(this, out);
-    return out;
+    return GradGraph.copied(this, out, "copy", g -> g);
   }
 
   // ---- to Java arrays ------------------------------------------------------------------------
@@ -1223,6 +1257,109 @@ public final class Tensor extends TensorMethods implements TensorLike {
    */
   public Tensor sumToShape(long... shape) {
     return Reductions.sumToShape(this, shape);
+  }
+
+  // ============================================================================================
+  // Autograd (docs/gradients.md; the engine is GradGraph and GradEngine)
+  // ============================================================================================
+
+  /**
+   * Marks this leaf as requiring gradients (or not): ops on it record how their results were
+   * made, and {@link #backward()} adds its gradient into {@link #grad()}. PyTorch's {@code
+   * requires_grad_}.
+   *
+   * @return this tensor
+   * @throws IllegalArgumentException for a tensor that is not floating (integral, bool, complex:
+   *     "only Tensors of floating point dtype can require gradients")
+   * @throws IllegalStateException for a computed (non-leaf) tensor
+   */
+  public Tensor requiresGrad(boolean requiresGrad) {
+    GradGraph.setRequiresGrad(this, requiresGrad);
+    return this;
+  }
+
+  /** True for a leaf marked with {@link #requiresGrad(boolean)} and for results computed from one. */
+  public boolean requiresGrad() {
+    return autograd != null && GradGraph.requiresGrad(this);
+  }
+
+  /** True unless this tensor was computed by a recorded op (PyTorch's {@code is_leaf}). */
+  public boolean isLeaf() {
+    return autograd == null || autograd.gradFn == null;
+  }
+
+  /** The gradient accumulated into this leaf by {@link #backward()}; null before the first. */
+  public Tensor grad() {
+    return autograd == null ? null : autograd.grad;
+  }
+
+  /**
+   * Replaces {@link #grad()} (PyTorch's {@code x.grad = ...}); null clears it, as before a new
+   * accumulation.
+   *
+   * @throws IllegalArgumentException for a gradient of another shape or dtype
+   */
+  public void setGrad(Tensor grad) {
+    GradGraph.setGrad(this, grad);
+  }
+
+  /**
+   * Computes the gradient of this one-element tensor with respect to every leaf it was computed
+   * from, and adds it into each leaf's {@link #grad()}. The graph is kept: calling it again adds
+   * again.
+   *
+   * @throws IllegalArgumentException when this tensor has more than one element (pass a
+   *     gradient: {@link #backward(Tensor)})
+   * @throws IllegalStateException when this tensor does not require grad, or a tensor the backward
+   *     needs was modified in place after it was used
+   */
+  public void backward() {
+    GradEngine.backward(this, null);
+  }
+
+  /**
+   * {@link #backward()} from {@code gradient}, the gradient of some scalar with respect to this
+   * tensor (its shape; cast to its dtype): the vector in PyTorch's vector-Jacobian product.
+   */
+  public void backward(Tensor gradient) {
+    if (gradient == null) {
+      throw new IllegalArgumentException("backward(): gradient must not be null; for a"
+          + " one-element tensor call backward()");
+    }
+    GradEngine.backward(this, gradient);
+  }
+
+  /**
+   * A view of the same elements that is in no graph: it does not require gradients and no
+   * gradient flows through it (PyTorch's {@code detach}). Writes through either are seen by both.
+   */
+  public Tensor detach() {
+    return view(shape, strides, offset);
+  }
+
+  GradGraph.Meta autograd() {
+    return autograd;
+  }
+
+  GradGraph.Meta autogradMeta() {
+    if (autograd == null) {
+      autograd = new GradGraph.Meta();
+    }
+    return autograd;
+  }
+
+  GradGraph.Version versionCounter() {
+    if (version == null) {
+      version = new GradGraph.Version();
+    }
+    return version;
+  }
+
+  /** Records a write into this tensor's storage (in-place and out= ops, setters). */
+  void bumpVersion() {
+    if (version != null) {
+      version.bump();
+    }
   }
 
   // ============================================================================================

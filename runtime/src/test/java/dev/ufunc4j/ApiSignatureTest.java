@@ -36,10 +36,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  *     dev.ufunc4j.ApiSignatureTest runtime/src/test/resources/api
  * </pre>
  *
- * Do not re-record them after a change: they are the old surface the new one must keep. Additions
- * are appended by hand when an issue asks for new methods: issue 12 (item 7) added the forms with
- * a Java {@code boolean} in place of a tensor operand ({@code add(Tensor, boolean)}, {@code
- * x.addInPlace(true)}, {@code clamp(Tensor, boolean, boolean)}, ...).
+ * Do not re-record them after a change: they are the old surface the new one must keep. Lines
+ * are appended by hand for public methods an issue adds, which must stay from then on: issue 12
+ * (item 7) added the forms with a Java {@code boolean} in place of a tensor operand ({@code
+ * add(Tensor, boolean)}, {@code x.addInPlace(true)}, {@code clamp(Tensor, boolean, boolean)},
+ * ...); issue 14 the autograd methods in {@code Tensor.txt} ({@code requiresGrad}, {@code
+ * backward}, {@code grad}, {@code setGrad}, {@code isLeaf}, {@code detach}).
  */
 class ApiSignatureTest {
 

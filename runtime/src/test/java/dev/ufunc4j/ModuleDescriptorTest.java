@@ -135,6 +135,15 @@ class ModuleDescriptorTest {
         },
         values);
 
+    // Autograd across the module's packages (kernel.Dispatch records through TensorInternals):
+    // the gradient of sum(a * b) with respect to a is b.
+    tensor.getMethod("requiresGrad", boolean.class).invoke(a, true);
+    Object total = tensor.getMethod("sum").invoke(tensor.getMethod("mul", tensor).invoke(a, b));
+    tensor.getMethod("backward").invoke(total);
+    Object grad = tensor.getMethod("grad").invoke(a);
+    assertArrayEquals(
+        new float[] {1f, 2f, 4f}, (float[]) tensor.getMethod("toFloatArray").invoke(grad));
+
     // The internal package is not exported: its public classes are out of a user's reach.
     Class<?> shapes = loader.loadClass("dev.ufunc4j.internal.Shapes");
     Method numelOf = shapes.getMethod("numelOf", long[].class);

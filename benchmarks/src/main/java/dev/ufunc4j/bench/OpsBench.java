@@ -23,6 +23,11 @@ import org.openjdk.jmh.annotations.TearDown;
  * ufunc4j on the cases of {@code cases.json}, the list NumPy and PyTorch run too. {@code mode}
  * {@code out} writes into a preallocated result; {@code fresh} allocates one per call, as {@code
  * a + b} does. {@code threads} is the number of threads ufunc4j may split a large op across.
+ *
+ * <p>The backward case ({@code add_backward}): {@code c = a + b} is recorded once, with both
+ * operands requiring grad, and each call is {@code c.backward(g)}; {@code out} accumulates into
+ * the leaves' existing {@code grad()}s, {@code fresh} clears them first, so the call allocates
+ * them (PyTorch: {@code retain_graph=True}, and {@code a.grad = None} for fresh).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -44,6 +49,9 @@ public class OpsBench {
   private double scalar;
   private Tensor out;
   private boolean fresh;
+  /** The backward case's recorded result and its incoming gradient. */
+  private Tensor c;
+  private Tensor g;
 
   @Setup(Level.Trial)
   public void setUp() {
@@ -55,6 +63,10 @@ public class OpsBench {
     fresh = mode.equals("fresh");
     if (!fresh && !mode.equals("out")) {
       throw new IllegalArgumentException("mode must be out or fresh, got " + mode);
+    }
+    if (bench.op().equals("add_backward")) {
+      c = Ops.add(a.requiresGrad(true), b.requiresGrad(true));
+      g = Tensor.randn(3, c.dtype(), c.shape());
     }
     out = call(null);
     if (fresh) {
@@ -118,8 +130,19 @@ public class OpsBench {
       case "lt" -> target == null ? Ops.lt(a, b) : Ops.lt(a, b, target);
       case "silu" -> target == null ? ActivationsOps.silu(a) : ActivationsOps.silu(a, target);
       case "sum" -> target == null ? Ops.sum(a, bench.dims()) : Ops.sum(a, bench.dims(), false, target);
+      case "add_backward" -> backward(target == null);
       default -> throw new IllegalArgumentException("case " + bench.id() + ": unknown op " + bench.op());
     };
+  }
+
+  /** {@code c.backward(g)}; the leaves' gradients cleared first when {@code clear}. */
+  private Tensor backward(boolean clear) {
+    if (clear) {
+      a.setGrad(null);
+      b.setGrad(null);
+    }
+    c.backward(g);
+    return a.grad();
   }
 
   @Benchmark

@@ -110,6 +110,9 @@ final class Report {
         .append("**% STREAM** = the minimum bytes the op moves ÷ ufunc4j's time ÷ the STREAM add ")
         .append("bandwidth of the same run (memory-bound cases only). *out*: result preallocated; ")
         .append("*fresh*: the call allocates its result.\n\n");
+    md.append("`add_backward_16M` is `c.backward(g)` for a recorded `c = a + b` (PyTorch with ")
+        .append("`retain_graph=True`; NumPy has no autograd): *out* accumulates into the existing ")
+        .append("gradients, *fresh* clears them first.\n\n");
     md.append("Environment: ");
     environment.forEach((k, v) -> md.append(k).append(" ").append(v).append("; "));
     md.append("\n\n## Memory bandwidth (STREAM, float32)\n\n| kernel | 1 thread | 2 threads |\n|---|---|---|\n");

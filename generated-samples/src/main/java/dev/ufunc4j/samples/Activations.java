@@ -1,5 +1,6 @@
 package dev.ufunc4j.samples;
 
+import dev.ufunc4j.annotation.Derivative;
 import dev.ufunc4j.annotation.Elementwise;
 import dev.ufunc4j.annotation.Promote;
 import dev.ufunc4j.annotation.Scalar;
@@ -77,5 +78,15 @@ public final class Activations {
   @Elementwise
   public static long hardtanh(long x, @Scalar long minVal, @Scalar long maxVal) {
     return Math.min(Math.max(x, minVal), maxVal);
+  }
+
+  /**
+   * The gradient of {@link #hardtanh} as {@code F.hardtanh} has it: 1 strictly between the limits,
+   * 0 at and beyond them. The derivative of the body would be 1 at the limits (the branch taken
+   * there), as {@code torch.clamp}'s is; a {@code @Derivative} states the other convention.
+   */
+  @Derivative(op = "hardtanh")
+  static double hardtanhGrad(double x, @Scalar double minVal, @Scalar double maxVal) {
+    return x > minVal && x < maxVal ? 1 : 0;
   }
 }

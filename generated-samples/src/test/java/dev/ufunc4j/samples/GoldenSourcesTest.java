@@ -42,6 +42,7 @@ class GoldenSourcesTest {
       package golden;
 
       import dev.ufunc4j.Tensor;
+      import dev.ufunc4j.annotation.Derivative;
       import dev.ufunc4j.annotation.Elementwise;
       import dev.ufunc4j.annotation.Facade;
       import dev.ufunc4j.annotation.Promote;
@@ -226,6 +227,32 @@ class GoldenSourcesTest {
           @Elementwise
           public static double div(double a, double b) {
             return a / b;
+          }
+        """);
+  }
+
+  /**
+   * Backward ops: gelu's derived through a local (one derivative local, a repeated tanh named),
+   * hardtanh's declared by a {@code @Derivative}; each descriptor's javadoc shows its formula.
+   */
+  @Test
+  void derivedAndDeclaredBackward(TestInfo info) throws IOException {
+    checkGoldens(info, "float32", """
+          @Elementwise(promote = Promote.INT_TO_FLOAT)
+          public static double gelu(double x) {
+            final double inner = 0.7978845608028654 * (x + 0.044715 * (x * x * x));
+            return 0.5 * x * (1 + Math.tanh(inner));
+          }
+
+          @Elementwise
+          public static double hardtanh(double x, @Scalar double minVal, @Scalar double maxVal) {
+            final double low = minVal > x ? minVal : x;
+            return maxVal < low ? maxVal : low;
+          }
+
+          @Derivative(op = "hardtanh")
+          static double hardtanhGrad(double x, @Scalar double minVal, @Scalar double maxVal) {
+            return x > minVal && x < maxVal ? 1 : 0;
           }
         """);
   }

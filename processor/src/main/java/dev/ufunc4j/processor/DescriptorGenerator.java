@@ -28,6 +28,44 @@ final class DescriptorGenerator {
   }
 
   static JavaFile generate(OpModel op, List<KernelGenerator.Kernel> kernels, Generated generated) {
+    return generate(op, kernels, List.of(), generated);
+  }
+
+  /**
+   * The descriptor of {@code op}, with its gradients ({@link Derivatives}) registered: {@code
+   * .backward(i, <backward descriptor>.OP)}, or {@code backwardIdentity}/{@code backwardZero}
+   * where no kernel is needed.
+   */
+  static JavaFile generate(OpModel op, List<KernelGenerator.Kernel> kernels,
+      List<Derivatives.Gradient> gradients, Generated generated) {
+    return generate(op, kernels, gradients, generated,
+        CodeBlock.of("The op {@code $L} declared by {@link $L}: its operands and kernel table ($L"
+            + " entries).\n", op.name(), op.declaringClass().canonicalName(), kernels.size()));
+  }
+
+  /**
+   * The descriptor of a backward op ({@link Derivatives}), whose javadoc shows the formula its
+   * kernels compute, as Java.
+   */
+  static JavaFile generateBackward(OpModel forward, Derivatives.Gradient gradient,
+      List<KernelGenerator.Kernel> kernels, Generated generated) {
+    OpModel backward = gradient.backward();
+    String operand = forward.tensors().get(gradient.operand()).name();
+    String formula = BodyPrinter.print(backward.overload(ValueType.DOUBLE).orElseThrow().body());
+    return generate(backward, kernels, List.of(), generated, CodeBlock.builder()
+        .add("The gradient of {@link $L#$L} with respect to {@code $L}, $L: an op over the"
+                + " incoming gradient and the operands the formula reads, one kernel per floating"
+                + " dtype ($L). Per element it computes\n",
+            forward.declaringClass().canonicalName(),
+            forward.overload(ValueType.DOUBLE).orElseThrow().javadocSignature(), operand,
+            gradient.declared() ? "as its {@code @Derivative} declares it"
+                : "derived from the op's body", kernels.size())
+        .add("<pre>{@code\n$L\n}</pre>\n", formula)
+        .build());
+  }
+
+  private static JavaFile generate(OpModel op, List<KernelGenerator.Kernel> kernels,
+      List<Derivatives.Gradient> gradients, Generated generated, CodeBlock javadoc) {
     String name = className(op);
     List<KernelEntry> entries = kernels.stream().map(KernelGenerator.Kernel::entry).toList();
     CodeBlock.Builder init = CodeBlock.builder()
@@ -47,6 +85,13 @@ final class DescriptorGenerator {
     if (op.scalarInFloat32()) {
       // Only when declared, so the descriptors of other ops read as before.
       init.add("\n.scalarInFloat32(true)");
+    }
+    for (Derivatives.Gradient g : gradients) {
+      switch (g.kind()) {
+        case OP -> init.add("\n.backward($L, $L.OP)", g.operand(), className(g.backward()));
+        case IDENTITY -> init.add("\n.backwardIdentity($L)", g.operand());
+        case ZERO -> init.add("\n.backwardZero($L)", g.operand());
+      }
     }
     for (KernelEntry e : entries) {
       init.add("\n.entry($T.$L, $T.$L, $T.$L$L)", DTYPE, e.promoted().name(), DTYPE,
@@ -72,8 +117,7 @@ final class DescriptorGenerator {
 
     TypeSpec.Builder type = TypeSpec.classBuilder(name)
         .addModifiers(Modifier.FINAL)
-        .addJavadoc("The op {@code $L} declared by {@link $L}: its operands and kernel table ($L"
-                + " entries).\n", op.name(), op.declaringClass().canonicalName(), entries.size());
+        .addJavadoc(javadoc);
     generated.annotate(type);
     type.addField(FieldSpec.builder(ELEMENTWISE_OP, "OP", Modifier.STATIC, Modifier.FINAL)
         .initializer(init.build())

@@ -28,11 +28,13 @@ import javax.tools.JavaFileObject;
 /**
  * Expands {@code @Elementwise} methods into Vector API kernels. Per declaring class, in steps:
  * validate and lower the bodies ({@link OpCollector}) into an immutable {@link OpModel}, check the
- * facade's names and rules ({@link FacadeCollector}), plan each op's kernel table ({@link
- * EntryPlanner}), then generate — one kernel class per entry, one descriptor class per op, one
- * {@code OpLibrary}, and the facade ({@link FacadeGenerator}: {@code <Class>Ops} or the {@code
- * @Facade} name, and on request a class of instance forms). Every generated file originates from
- * its declaring class only (Gradle: isolating); the {@code META-INF/services} registry is written
+ * facade's names and rules ({@link FacadeCollector}), derive each floating op's gradients ({@link
+ * DerivativeCollector}, {@link Derivatives}: backward ops, themselves {@link OpModel}s), plan each
+ * op's kernel table ({@link EntryPlanner}), then generate — kernel classes per op and per backward
+ * op ({@link KernelClassGenerator}), one descriptor class per op and per backward op, one {@code
+ * OpLibrary}, and the facade ({@link FacadeGenerator}: {@code <Class>Ops} or the {@code @Facade}
+ * name, and on request a class of instance forms). Every generated file originates from its
+ * declaring class only (Gradle: isolating); the {@code META-INF/services} registry is written
  * by {@link OpLibraryServiceProcessor}.
  *
  * <p>Option {@code -Aufunc4j.dtypes=float32,int32,...} restricts the dtypes kernels are generated
@@ -54,7 +56,8 @@ public final class ElementwiseProcessor extends AbstractProcessor {
 
   @Override
   public Set<String> getSupportedAnnotationTypes() {
-    return Set.of(OpCollector.ELEMENTWISE, FacadeCollector.FACADE, FacadeCollector.RULE);
+    return Set.of(OpCollector.ELEMENTWISE, FacadeCollector.FACADE, FacadeCollector.RULE,
+        DerivativeCollector.DERIVATIVE);
   }
 
   @Override
@@ -72,6 +75,7 @@ public final class ElementwiseProcessor extends AbstractProcessor {
     Map<String, TypeElement> classes = new TreeMap<>();
     Map<String, List<ExecutableElement>> methods = new TreeMap<>();
     Map<String, List<ExecutableElement>> rules = new TreeMap<>();
+    Map<String, List<ExecutableElement>> derivatives = new TreeMap<>();
     try {
       collectAnnotated(round, OpCollector.ELEMENTWISE, classes, methods);
       collectAnnotated(round, FacadeCollector.RULE, classes, rules);
@@ -84,6 +88,7 @@ public final class ElementwiseProcessor extends AbstractProcessor {
           }
         }
       }
+      derivativeMethods(round, classes, derivatives);
     } catch (RuntimeException | Error e) {
       reportInternalError(null, "the round", e);
       return false;
@@ -92,7 +97,7 @@ public final class ElementwiseProcessor extends AbstractProcessor {
       String key = c.getKey();
       try {
         process(c.getValue(), methods.getOrDefault(key, List.of()),
-            rules.getOrDefault(key, List.of()));
+            rules.getOrDefault(key, List.of()), derivatives.getOrDefault(key, List.of()));
       } catch (IOException | RuntimeException | Error e) {
         reportInternalError(c.getValue(), key, e);
       }
@@ -116,9 +121,34 @@ public final class ElementwiseProcessor extends AbstractProcessor {
     }
   }
 
+  /**
+   * Adds the {@code @Derivative} methods, by declaring class; one in a class without ops names an
+   * op that is not there, which is reported here.
+   */
+  private void derivativeMethods(RoundEnvironment round, Map<String, TypeElement> classes,
+      Map<String, List<ExecutableElement>> byClass) {
+    TypeElement annotation =
+        processingEnv.getElementUtils().getTypeElement(DerivativeCollector.DERIVATIVE);
+    if (annotation == null) {
+      return;
+    }
+    for (Element e : round.getElementsAnnotatedWith(annotation)) {
+      if (e instanceof ExecutableElement m && m.getEnclosingElement() instanceof TypeElement t) {
+        String key = t.getQualifiedName().toString();
+        if (classes.containsKey(key)) {
+          byClass.computeIfAbsent(key, k -> new ArrayList<>()).add(m);
+        } else {
+          processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
+              Message.DERIVATIVE_OP.format(m.getSimpleName(), "?", t.getSimpleName(), "none"), m);
+        }
+      }
+    }
+  }
+
   /** Validates one class's declarations and generates its classes. */
   private void process(TypeElement type, List<ExecutableElement> methods,
-      List<ExecutableElement> rules) throws IOException {
+      List<ExecutableElement> rules, List<ExecutableElement> derivativeMethods)
+      throws IOException {
     Trees trees = Trees.instance(processingEnv);
     Report report = new Report();
     OpCollector collector = new OpCollector(processingEnv.getElementUtils(), trees, report);
@@ -143,21 +173,39 @@ public final class ElementwiseProcessor extends AbstractProcessor {
       report.printTo(processingEnv.getMessager(), trees);
       return;
     }
+    List<OpModel> models = ops.stream().map(FacadeModel.Op::model).toList();
+    // Gradients: @Derivative declarations checked, backward ops derived (Derivatives).
+    Map<String, List<Derivatives.Gradient>> gradients =
+        new DerivativeCollector(processingEnv.getElementUtils(), trees, report)
+            .gradients(type, models, methods, derivativeMethods);
+    boolean refused = report.hasErrors();
+    report.printTo(processingEnv.getMessager(), trees);
+    if (refused) {
+      return;
+    }
     Generated generated = new Generated(
         processingEnv.getElementUtils().getTypeElement(Generated.GENERATED.canonicalName())
             != null);
     EntryPlanner planner = new EntryPlanner(dtypes());
     TypeElement origin = topLevel(type);
-    List<OpModel> models = ops.stream().map(FacadeModel.Op::model).toList();
     for (OpModel op : models) {
-      List<KernelEntry> entries = planner.plan(op);
-      List<KernelGenerator.Kernel> kernels = entries.stream()
-          .map(entry -> new KernelGenerator(op, entry).generate())
-          .toList();
+      List<KernelGenerator.Kernel> kernels = kernels(op, planner.plan(op));
       for (JavaFile file : KernelClassGenerator.generate(op, kernels, generated)) {
         write(file, origin);
       }
-      write(DescriptorGenerator.generate(op, kernels, generated), origin);
+      List<Derivatives.Gradient> opGradients = gradients.getOrDefault(op.name(), List.of());
+      for (Derivatives.Gradient g : opGradients) {
+        if (g.kind() == Derivatives.Kind.OP) {
+          // A backward op is an ordinary op: the same kernel classes, one entry per dtype.
+          List<KernelGenerator.Kernel> backward =
+              kernels(g.backward(), Derivatives.entries(g.backward(), dtypes()));
+          for (JavaFile file : KernelClassGenerator.generate(g.backward(), backward, generated)) {
+            write(file, origin);
+          }
+          write(DescriptorGenerator.generateBackward(op, g, backward, generated), origin);
+        }
+      }
+      write(DescriptorGenerator.generate(op, kernels, opGradients, generated), origin);
     }
     if (type.getQualifiedName().contentEquals(
         processingEnv.getOptions().getOrDefault(FAIL_ON_OPTION, ""))) {
@@ -169,6 +217,10 @@ public final class ElementwiseProcessor extends AbstractProcessor {
     if (!facade.instanceClassName().isEmpty()) {
       write(generator.generateInstanceMethods(), type);
     }
+  }
+
+  private static List<KernelGenerator.Kernel> kernels(OpModel op, List<KernelEntry> entries) {
+    return entries.stream().map(entry -> new KernelGenerator(op, entry).generate()).toList();
   }
 
   /** An internal error: on the class it happened in (null: the round), with its stack trace. */

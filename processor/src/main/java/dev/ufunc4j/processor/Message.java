@@ -98,6 +98,35 @@ enum Message {
       "%s assigns; an @Elementwise body may only declare final/var locals with an initializer"),
   LOCAL_TYPE(
       "LocalType", "local %s has type %s; locals of a %s body have type %s or boolean"),
+  DERIVATIVE_METHOD(
+      "DerivativeMethod",
+      "@Derivative method %s must be static, return double and declare no type parameters; it"
+          + " computes the derivative in the @Elementwise body language"),
+  DERIVATIVE_OP(
+      "DerivativeOp", "@Derivative method %s names op '%s', which %s does not declare; its ops: %s"),
+  DERIVATIVE_NOT_DIFFERENTIABLE(
+      "DerivativeOp",
+      "@Derivative method %s names op '%s', which has no gradient: %s"),
+  DERIVATIVE_OPERAND(
+      "DerivativeOperand",
+      "@Derivative method %s: %s; the floating tensor operands of op '%s' are %s"),
+  DERIVATIVE_DUPLICATE(
+      "DerivativeDuplicate",
+      "@Derivative method %s declares the derivative of op '%s' with respect to '%s', which %s"
+          + " already declares"),
+  DERIVATIVE_PARAMETERS(
+      "DerivativeParameters",
+      "@Derivative method %s must take the parameters of %s (%s), optionally preceded by a"
+          + " double parameter for the incoming gradient: %s"),
+  BACKWARD_NAME(
+      "BackwardName",
+      "op '%s' has the name of the generated backward op of '%s' with respect to '%s'; rename"
+          + " it"),
+  ZERO_GRADIENT(
+      "ZeroGradient",
+      "the gradient of op '%s' with respect to '%s' is zero wherever it is defined: %s reaches"
+          + " the result only through %s. Declare a @Derivative for '%s' (returning 0 to"
+          + " confirm) to silence this note"),
   INTERNAL_ERROR(
       "InternalError",
       "internal error of the ufunc4j processor while generating the ops of %s: %s; the other"

@@ -14,11 +14,13 @@ import javax.tools.Diagnostic;
  * Collects the problems found while validating one round, then prints them at once: on the
  * element, on the value of one of its annotations (as Dagger does, so the caret lands on {@code
  * name = "log-sum"}), or with {@link Trees#printMessage} on the exact sub-tree of a body so the
- * caret lands on the offending sub-expression.
+ * caret lands on the offending sub-expression. Errors stop generation; notes (a gradient that is
+ * zero everywhere) do not.
  */
 final class Report {
 
   private record Problem(
+      Diagnostic.Kind kind,
       String message,
       Element element,
       AnnotationMirror annotation,
@@ -28,17 +30,33 @@ final class Report {
   private final List<Problem> problems = new ArrayList<>();
 
   void error(Element element, Message message, Object... args) {
-    problems.add(new Problem(message.format(args), element, null, null, null));
+    problems.add(
+        new Problem(Diagnostic.Kind.ERROR, message.format(args), element, null, null, null));
   }
 
   /** An error about an annotation's value, shown at that value. */
   void error(Element element, AnnotationMirror annotation, AnnotationValue value, Message message,
       Object... args) {
-    problems.add(new Problem(message.format(args), element, annotation, value, null));
+    problems.add(new Problem(
+        Diagnostic.Kind.ERROR, message.format(args), element, annotation, value, null));
   }
 
   void error(TreePath path, Message message, Object... args) {
-    problems.add(new Problem(message.format(args), null, null, null, path));
+    problems.add(new Problem(Diagnostic.Kind.ERROR, message.format(args), null, null, null, path));
+  }
+
+  /** A note: information that does not stop generation (a gradient that is zero everywhere). */
+  void note(Element element, Message message, Object... args) {
+    problems.add(
+        new Problem(Diagnostic.Kind.NOTE, message.format(args), element, null, null, null));
+  }
+
+  void note(TreePath path, Message message, Object... args) {
+    problems.add(new Problem(Diagnostic.Kind.NOTE, message.format(args), null, null, null, path));
+  }
+
+  boolean hasErrors() {
+    return problems.stream().anyMatch(p -> p.kind() == Diagnostic.Kind.ERROR);
   }
 
   int size() {
@@ -49,17 +67,16 @@ final class Report {
     return problems.isEmpty();
   }
 
-  /** Prints every collected problem as an error and forgets them. */
+  /** Prints every collected problem (errors and notes) and forgets them. */
   void printTo(Messager messager, Trees trees) {
     for (Problem p : problems) {
       if (p.path() != null) {
         trees.printMessage(
-            Diagnostic.Kind.ERROR, p.message(), p.path().getLeaf(), p.path().getCompilationUnit());
+            p.kind(), p.message(), p.path().getLeaf(), p.path().getCompilationUnit());
       } else if (p.value() != null) {
-        messager.printMessage(
-            Diagnostic.Kind.ERROR, p.message(), p.element(), p.annotation(), p.value());
+        messager.printMessage(p.kind(), p.message(), p.element(), p.annotation(), p.value());
       } else {
-        messager.printMessage(Diagnostic.Kind.ERROR, p.message(), p.element());
+        messager.printMessage(p.kind(), p.message(), p.element());
       }
     }
     problems.clear();

@@ -22,6 +22,7 @@ class NegativeCompileTest {
   private static final String HEADER = """
       package test;
 
+      import dev.ufunc4j.annotation.Derivative;
       import dev.ufunc4j.annotation.Elementwise;
       import dev.ufunc4j.annotation.Promote;
       import dev.ufunc4j.annotation.Scalar;
@@ -153,6 +154,72 @@ class NegativeCompileTest {
           @Elementwise static long f(long a, long b) { return a; }
         """, "[Elementwise/OverloadConflict]", "parameter 2 is a tensor in one and @Scalar in"
             + " the other", "static long f");
+  }
+
+  // ---- @Derivative ------------------------------------------------------------------------
+
+  private static final String OP =
+      "  @Elementwise static double f(double x, double y, @Scalar double s) { return x * y; }\n"
+          + "  @Elementwise static double w(boolean c, double a) { return c ? a : 0; }\n"
+          + "  @Elementwise static boolean less(double a, double b) { return a < b; }\n";
+
+  @ParameterizedTest(name = "{1}: {0}")
+  @CsvSource(delimiter = '|', textBlock = """
+      @Derivative(op = "g", operand = "x") static double gx(double x) { return 1; } \
+          | DerivativeOp | names op 'g', which Ops does not declare; its ops: f, less, w | gx(
+      @Derivative(op = "less", operand = "a") static double la(double a, double b) { return 1; } \
+          | DerivativeOp | which has no gradient: it is a predicate | la(
+      @Derivative(op = "f", operand = "z") static double fz(double x, double y, @Scalar double s) { return 1; } \
+          | DerivativeOperand | op 'f' has no tensor parameter 'z'; the floating tensor operands of op 'f' are [x, y] | fz(
+      @Derivative(op = "f", operand = "s") static double fs(double x, double y, @Scalar double s) { return 1; } \
+          | DerivativeOperand | 's' is @Scalar, which has no gradient | fs(
+      @Derivative(op = "w", operand = "c") static double wc(boolean c, double a) { return 1; } \
+          | DerivativeOperand | 'c' is a boolean condition, which has no gradient | wc(
+      @Derivative(op = "f") static double f0(double x, double y, @Scalar double s) { return 1; } \
+          | DerivativeOperand | name the operand | f0(
+      @Derivative(op = "f", operand = "x") double fx(double x, double y, @Scalar double s) { return 1; } \
+          | DerivativeMethod | @Derivative method fx must be static, return double | fx(
+      @Derivative(op = "f", operand = "x") static double fx(double x, double y) { return 1; } \
+          | DerivativeParameters | must take the parameters of f(double, double, double) (double, double, @Scalar double) | fx(
+      @Derivative(op = "f", operand = "x") static double fx(double x, double y, double s) { return 1; } \
+          | DerivativeParameters | parameter s is double where s is @Scalar double | fx(
+      @Derivative(op = "f", operand = "x") static double fx(double x, double y, @Scalar double s) { return Math.ulp(x); } \
+          | UnsupportedCall | Math.ulp has no Vector API lanewise form | Math.ulp(x)
+      """)
+  void refusesABadDerivative(String member, String tag, String message, String line) {
+    assertRefused(OP + "  " + member, "[Elementwise/" + tag + "]", message, line);
+  }
+
+  @Test
+  void refusesTwoDerivativesOfOneOperand() {
+    assertRefused(OP + """
+          @Derivative(op = "f", operand = "x") static double one(double x, double y, @Scalar double s) { return y; }
+          @Derivative(op = "f", operand = "x")
+          static double two(double x, double y, @Scalar double s) { return y; }
+        """, "[Elementwise/DerivativeDuplicate]", "with respect to 'x', which one already"
+            + " declares", "double two(");
+  }
+
+  @Test
+  void refusesAnOpNamedLikeABackwardOp() {
+    assertRefused(OP + "  @Elementwise static double f_grad_x(double x) { return x; }\n",
+        "[Elementwise/BackwardName]", "op 'f_grad_x' has the name of the generated backward op"
+            + " of 'f' with respect to 'x'", "static double f(");
+  }
+
+  @Test
+  void notesAGradientThatIsZeroEverywhere() {
+    String members = "  @Elementwise static double steps(double x, double y) {\n"
+        + "    return Math.floor(x) * y; }\n";
+    Compilation c = compile(members);
+    assertThat(c).hadNoteContaining("[Elementwise/ZeroGradient] the gradient of op 'steps' with"
+        + " respect to 'x' is zero wherever it is defined").inFile(source(members))
+        .onLineContaining("Math.floor(x)");
+    // Declared zero: no note.
+    Compilation confirmed = compile(members + "  @Derivative(op = \"steps\", operand = \"x\")"
+        + " static double stepsX(double x, double y) { return 0; }\n");
+    assertThat(confirmed.notes().stream().map(d -> d.getMessage(Locale.ROOT))
+        .filter(m -> m.contains("ZeroGradient")).toList()).isEmpty();
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.ufunc4j.internal;
 import dev.ufunc4j.BroadcastDims;
 import dev.ufunc4j.Tensor;
 import dev.ufunc4j.dtype.DType;
+import dev.ufunc4j.kernel.ElementwiseOp;
 import java.lang.invoke.MethodHandles;
 
 /**
@@ -81,4 +82,26 @@ public abstract class TensorInternals {
    * messages of {@code Broadcast.inDimOperands}); {@code op} names the op in messages.
    */
   public abstract Tensor[] liftWithDims(String op, Tensor a, Tensor b, BroadcastDims dims);
+
+  // ---- autograd (dev.ufunc4j.GradGraph): the dispatcher's two hooks ----------------------------
+
+  /**
+   * Whether an op on these operands (and target {@code out}, may be null) takes the autograd path:
+   * grad mode is on and some operand requires gradients. A few field reads when none does.
+   */
+  public abstract boolean recording(Tensor out, Tensor[] inputs);
+
+  /**
+   * Applies {@code op} with autograd: checks PyTorch's in-place and {@code out=} rules before
+   * anything is written, saves what the backward reads, runs the op with recording off and gives
+   * the result its graph node.
+   */
+  public abstract Tensor applyRecorded(
+      ElementwiseOp op, Tensor out, Tensor[] inputs, Object[] scalars);
+
+  /**
+   * Records a write into {@code t}'s storage (an {@code out=} or in-place op), so that a tensor
+   * saved for backward and modified since is detected.
+   */
+  public abstract void wrote(Tensor t);
 }

@@ -36,6 +36,11 @@ import dev.ufunc4j.internal.TensorInternals;
  *       temporary into place.
  * </ol>
  *
+ * <p>When an operand requires gradients (and grad mode is on), the call first takes autograd's
+ * path ({@code dev.ufunc4j.GradGraph}): PyTorch's in-place and {@code out=} rules, the saved
+ * operands, then the same steps with recording off, and the result's graph node. A call with a
+ * target raises the target's version counter, as every write into an existing tensor does.
+ *
  * <p>Every check runs before the first byte is written. The common call — operands dimensioned,
  * contiguous, of one dtype and one shape, no scalars — takes the same steps, each of which then
  * has nothing to compute (the common dtype is the operands' own, the shape theirs, the loop one
@@ -66,6 +71,10 @@ public final class Dispatch {
    * @return the result: {@code out} when given
    */
   public static Tensor apply(ElementwiseOp op, Tensor out, Tensor[] inputs, Object[] scalars) {
+    if (T.recording(out, inputs)) {
+      // Autograd (docs/gradients.md): its rules, then this method again with recording off.
+      return T.applyRecorded(op, out, inputs, scalars);
+    }
     ElementwiseCall call = new ElementwiseCall(op, out, inputs, scalars);
     call.checkOperands();
     call.computeTypes();
@@ -74,7 +83,11 @@ public final class Dispatch {
     call.checkOutput();
     call.selectKernel();
     call.allocate();
-    return call.run();
+    Tensor result = call.run();
+    if (out != null) {
+      T.wrote(out); // a tensor saved for backward and overwritten since is detected
+    }
+    return result;
   }
 
   /**

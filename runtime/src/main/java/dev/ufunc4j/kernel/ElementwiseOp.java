@@ -5,7 +5,9 @@ import dev.ufunc4j.dtype.DType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 
 /**
  * The runtime description of one generated op: its operands, its promotion mode and the table of
@@ -31,6 +33,24 @@ public final class ElementwiseOp {
     BOOLEAN
   }
 
+  /**
+   * How the gradient with respect to one tensor operand is computed (docs/gradients.md). The
+   * processor derives it from the op's {@code double} body or takes it from a {@code @Derivative}.
+   */
+  public enum Gradient {
+    /** No gradient: a condition operand, or an op without a floating body, or a predicate. */
+    NONE,
+    /** Zero wherever the op is defined ({@code sign}, {@code floor}). */
+    ZERO,
+    /** The incoming gradient itself ({@code add}). */
+    IDENTITY,
+    /**
+     * {@link #backward(int)} computes it: an op over {@code (grad, x1, ..., xn)} and the same
+     * scalars, whose result is the gradient before it is summed to the operand's shape.
+     */
+    OP
+  }
+
   private static final int NUM_DTYPES = DType.values().length;
 
   private final String name;
@@ -51,6 +71,8 @@ public final class ElementwiseOp {
   private final DType[] entryResult;
   private final KernelFactory factory;
   private final ElementwiseKernel[] kernels;
+  private final Gradient[] gradients;
+  private final ElementwiseOp[] backward;
 
   private ElementwiseOp(Builder b) {
     this.name = b.name;
@@ -74,6 +96,19 @@ public final class ElementwiseOp {
     this.entryCompute = b.compute.toArray(new DType[0]);
     this.entryResult = b.result.toArray(new DType[0]);
     this.kernels = new ElementwiseKernel[n];
+    this.gradients = new Gradient[tensorParams.size()];
+    this.backward = new ElementwiseOp[tensorParams.size()];
+    Arrays.fill(gradients, Gradient.NONE);
+    for (Map.Entry<Integer, Gradient> g : b.gradients.entrySet()) {
+      int operand = g.getKey();
+      if (operand < 0 || operand >= gradients.length || conditionOperand[operand]) {
+        throw new IllegalArgumentException(
+            "op " + name + ": operand " + operand + " of " + tensorParams
+                + " cannot have a gradient (out of range or a condition)");
+      }
+      gradients[operand] = g.getValue();
+      backward[operand] = b.backward.get(operand);
+    }
     this.keyToEntry =
         new int[keySpace(promotingArity()) * (keyedByPromoted ? NUM_DTYPES : 1)];
     Arrays.fill(keyToEntry, -1);
@@ -271,6 +306,22 @@ public final class ElementwiseOp {
     return scalarInFloat32;
   }
 
+  /** How the gradient with respect to tensor operand {@code operand} is computed. */
+  public Gradient gradient(int operand) {
+    return gradients[operand];
+  }
+
+  /**
+   * The op that computes the gradient with respect to tensor operand {@code operand} from the
+   * incoming gradient and the forward operands ({@code (grad, x1, ..., xn)}, the same scalars),
+   * or null unless {@link #gradient(int)} is {@link Gradient#OP}. Its kernels cover operands that
+   * all share one floating dtype; other combinations are converted first, as for any op with
+   * three or more operands.
+   */
+  public ElementwiseOp backward(int operand) {
+    return backward[operand];
+  }
+
   @Override
   public String toString() {
     return declaringClass + "." + name + tensorParams;
@@ -297,6 +348,8 @@ public final class ElementwiseOp {
     private final List<DType> compute = new ArrayList<>();
     private final List<DType> result = new ArrayList<>();
     private KernelFactory factory;
+    private final Map<Integer, Gradient> gradients = new TreeMap<>();
+    private final Map<Integer, ElementwiseOp> backward = new TreeMap<>();
 
     private Builder(String name, String declaringClass) {
       this.name = Objects.requireNonNull(name, "name");
@@ -352,6 +405,25 @@ public final class ElementwiseOp {
       this.promoted.add(promoted);
       this.compute.add(compute);
       this.result.add(result);
+      return this;
+    }
+
+    /** The gradient with respect to tensor operand {@code operand} is computed by {@code op}. */
+    public Builder backward(int operand, ElementwiseOp op) {
+      gradients.put(operand, Gradient.OP);
+      backward.put(operand, Objects.requireNonNull(op, "op"));
+      return this;
+    }
+
+    /** The gradient with respect to tensor operand {@code operand} is the incoming gradient. */
+    public Builder backwardIdentity(int operand) {
+      gradients.put(operand, Gradient.IDENTITY);
+      return this;
+    }
+
+    /** The gradient with respect to tensor operand {@code operand} is zero. */
+    public Builder backwardZero(int operand) {
+      gradients.put(operand, Gradient.ZERO);
       return this;
     }
 

@@ -17,6 +17,8 @@ final class Ops_div {
       .promote(Promote.PROMOTE)
       .predicate(false)
       .mayThrow(false)
+      .backward(0, Ops_div_grad_a.OP)
+      .backward(1, Ops_div_grad_b.OP)
       .entry(DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32)
       .entry(DType.COMPLEX64, DType.COMPLEX64, DType.COMPLEX64, DType.FLOAT32, DType.COMPLEX64)
       .entry(DType.COMPLEX64, DType.COMPLEX64, DType.COMPLEX64, DType.COMPLEX64, DType.FLOAT32)

@@ -16,6 +16,7 @@ final class Ops_relu {
       .promote(Promote.PROMOTE)
       .predicate(false)
       .mayThrow(false)
+      .backward(0, Ops_relu_grad_x.OP)
       .entry(DType.BFLOAT16, DType.FLOAT32, DType.BFLOAT16, DType.BFLOAT16)
       .kernels(Ops_relu::kernel)
       .build();

@@ -18,6 +18,9 @@ final class Ops_clamp {
       .promote(Promote.PROMOTE)
       .predicate(false)
       .mayThrow(false)
+      .backward(0, Ops_clamp_grad_x.OP)
+      .backward(1, Ops_clamp_grad_lo.OP)
+      .backward(2, Ops_clamp_grad_hi.OP)
       .entry(DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32)
       .kernels(Ops_clamp::kernel)
       .build();

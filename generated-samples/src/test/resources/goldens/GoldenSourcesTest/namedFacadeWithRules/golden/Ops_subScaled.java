@@ -18,6 +18,8 @@ final class Ops_subScaled {
       .promote(Promote.PROMOTE)
       .predicate(false)
       .mayThrow(false)
+      .backwardIdentity(0)
+      .backward(1, Ops_subScaled_grad_b.OP)
       .entry(DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32)
       .kernels(Ops_subScaled::kernel)
       .build();

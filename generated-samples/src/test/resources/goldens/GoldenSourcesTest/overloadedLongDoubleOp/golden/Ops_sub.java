@@ -17,6 +17,8 @@ final class Ops_sub {
       .promote(Promote.PROMOTE)
       .predicate(false)
       .mayThrow(false)
+      .backwardIdentity(0)
+      .backward(1, Ops_sub_grad_b.OP)
       .entry(DType.UINT8, DType.UINT8, DType.UINT8, DType.UINT8, DType.UINT8)
       .entry(DType.INT64, DType.INT64, DType.INT64, DType.UINT8, DType.INT64)
       .entry(DType.FLOAT64, DType.FLOAT64, DType.FLOAT64, DType.UINT8, DType.FLOAT64)

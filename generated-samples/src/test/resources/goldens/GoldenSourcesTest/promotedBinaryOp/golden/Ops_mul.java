@@ -17,6 +17,8 @@ final class Ops_mul {
       .promote(Promote.PROMOTE)
       .predicate(false)
       .mayThrow(false)
+      .backward(0, Ops_mul_grad_a.OP)
+      .backward(1, Ops_mul_grad_b.OP)
       .entry(DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.INT32, DType.FLOAT32)
       .entry(DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.INT32)
       .entry(DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32)

@@ -18,6 +18,8 @@ final class Ops_scaledAdd {
       .promote(Promote.PROMOTE)
       .predicate(false)
       .mayThrow(false)
+      .backwardIdentity(0)
+      .backward(1, Ops_scaledAdd_grad_b.OP)
       .entry(DType.INT32, DType.INT32, DType.INT32, DType.INT32, DType.INT32)
       .entry(DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.INT32, DType.INT32)
       .entry(DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.INT32, DType.FLOAT32)

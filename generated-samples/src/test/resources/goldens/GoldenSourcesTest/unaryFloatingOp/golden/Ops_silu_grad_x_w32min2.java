@@ -1,0 +1,236 @@
+package golden;
+
+import static java.lang.foreign.ValueLayout.*;
+import static jdk.incubator.vector.VectorOperators.*;
+
+import dev.ufunc4j.kernel.ElementwiseKernel;
+import dev.ufunc4j.kernel.HalfChunks;
+import dev.ufunc4j.kernel.LaneScratch;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteOrder;
+import javax.annotation.processing.Generated;
+import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.ShortVector;
+import jdk.incubator.vector.VectorShape;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * Kernels of the op {@code silu_grad_x} declared by {@link golden.Ops} whose widest lane type is 32 bits and that step at least 2 elements.
+ *
+ * <p>Kernel {@code e} (the constant {@code E}) is the method {@code e}: it runs a box of {@code rows}
+ * × {@code cols} elements (the runtime walks the dimensions above), each row with {@code
+ * e_contiguous} when every operand is contiguous, {@code e_splatX} when input {@code x} is broadcast
+ * along it (stride 0) and the others contiguous, and {@code e_strided} for any other strides and for
+ * the last {@code cols % LANES} elements.
+ */
+@Generated("dev.ufunc4j.processor.ElementwiseProcessor")
+final class Ops_silu_grad_x_w32min2 implements ElementwiseKernel {
+  static final ElementwiseKernel FLOAT16_FLOAT16 = new Ops_silu_grad_x_w32min2();
+
+  /**
+   * Elements per step: a preferred-size vector of the widest lane type (32 bits), and at least 2.
+   */
+  private static final int LANES = Math.max(VectorShape.preferredShape().vectorBitSize() / 32, 2);
+
+  private static final VectorSpecies<Short> SHORTS = VectorSpecies.of(short.class, VectorShape.forBitSize(LANES * 16));
+
+  private static final VectorSpecies<Integer> INTS = VectorSpecies.of(int.class, VectorShape.forBitSize(LANES * 32));
+
+  private static final VectorSpecies<Float> FLOATS = VectorSpecies.of(float.class, VectorShape.forBitSize(LANES * 32));
+
+  private static final ByteOrder ORDER = ByteOrder.nativeOrder();
+
+  private Ops_silu_grad_x_w32min2() {
+  }
+
+  @Override
+  public void box(long rows, long cols, MemorySegment[] segments, long[] offsets, long[] strides,
+      double[] floatScalars, long[] intScalars) {
+    float16_float16(rows, cols, segments, offsets, strides, floatScalars, intScalars);
+  }
+
+  /**
+   * (float16, float16) promoted to float16, computed in float32, stored as float16.
+   */
+  private static void float16_float16(long rows, long cols, MemorySegment[] segments,
+      long[] offsets, long[] strides, double[] floatScalars, long[] intScalars) {
+    MemorySegment outData = segments[0];
+    MemorySegment gradData = segments[1];
+    MemorySegment xData = segments[2];
+    long outStride = strides[1];
+    long gradStride = strides[3];
+    long xStride = strides[5];
+    for (long r = 0; r < rows; r++) {
+      long outOff = offsets[0] + r * strides[0];
+      long gradOff = offsets[1] + r * strides[2];
+      long xOff = offsets[2] + r * strides[4];
+      long done = 0;
+      if (outStride == 1 && gradStride == 1 && xStride == 1) {
+        done = float16_float16_contiguous(cols, outData, outOff, gradData, gradOff, xData, xOff);
+      } else if (outStride == 1 && gradStride == 1 && xStride == 0) {
+        done = float16_float16_splatX(cols, outData, outOff, gradData, gradOff, xData, xOff);
+      } else if (outStride == 1 && gradStride == 0 && xStride == 1) {
+        done = float16_float16_splatGrad(cols, outData, outOff, gradData, gradOff, xData, xOff);
+      }
+      if (done < cols) {
+        float16_float16_strided(cols - done, outData, outOff + done * outStride, outStride, gradData, gradOff + done * gradStride, gradStride, xData, xOff + done * xStride, xStride);
+      }
+    }
+  }
+
+  private static long float16_float16_contiguous(long n, MemorySegment outData, long outOff,
+      MemorySegment gradData, long gradOff, MemorySegment xData, long xOff) {
+    long bound = FLOATS.loopBound(n);
+    if (bound == 0) {
+      return 0;
+    }
+    float[][] chunks = HalfChunks.buffers(3);
+    float[] gradFloats = chunks[0];
+    float[] xFloats = chunks[1];
+    float[] outFloats = chunks[2];
+    for (long chunk = 0; chunk < bound; chunk += HalfChunks.CHUNK) {
+      int len = (int) Math.min(HalfChunks.CHUNK, bound - chunk);
+      HalfChunks.toFloats(gradData, gradOff + chunk, gradFloats, len);
+      HalfChunks.toFloats(xData, xOff + chunk, xFloats, len);
+      for (int j = 0; j < len; j += LANES) {
+        FloatVector grad = FloatVector.fromArray(FLOATS, gradFloats, j);
+        FloatVector x = FloatVector.fromArray(FLOATS, xFloats, j);
+        FloatVector expMagic = x.neg().fma(1.442695f, 1.2582912E7f);
+        FloatVector q = expMagic.sub(1.2582912E7f);
+        FloatVector expHi = q.fma(FloatVector.broadcast(FLOATS, -0.6931472f), x.neg());
+        FloatVector s = expHi.add(q.mul(1.9046542E-9f));
+        FloatVector p = s.fma(1.9907598E-4f, 0.0013948604f)
+                .fma(s, FloatVector.broadcast(FLOATS, 0.008333286f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.04166624f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.16666667f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
+        FloatVector expTail = s.mul(s).fma(p, q.mul(1.9046542E-9f));
+        FloatVector expU = expHi.add(expTail).add(1.0f);
+        IntVector half = expMagic.reinterpretAsInts().sub(0x4b400000).lanewise(ASHR, 1);
+        FloatVector expScaled = expU.mul(half.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).mul(expMagic.reinterpretAsInts().sub(0x4b400000).sub(half).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats());
+        FloatVector expRaw = expScaled.blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f)).blend(0.0f, x.neg().compare(LT, -110.0f));
+        FloatVector exp = expRaw.blend(Float.NaN, expRaw.compare(NE, expRaw));
+        FloatVector exp__ = exp;
+        FloatVector t_ = exp__.add(1.0f);
+        FloatVector result = grad.mul(FloatVector.broadcast(FLOATS, 1.0f).div(t_).add(exp__.mul(x.div(t_).div(t_))));
+        result.blend(result.reinterpretAsInts().and(0x80000000).or(0x7FC00000).reinterpretAsFloats(), result.test(IS_NAN)).intoArray(outFloats, j);
+      }
+      HalfChunks.toHalves(outFloats, len, outData, outOff + chunk);
+    }
+    return bound;
+  }
+
+  private static long float16_float16_splatX(long n, MemorySegment outData, long outOff,
+      MemorySegment gradData, long gradOff, MemorySegment xData, long xOff) {
+    long bound = FLOATS.loopBound(n);
+    if (bound == 0) {
+      return 0;
+    }
+    IntVector half = ((IntVector) ShortVector.broadcast(SHORTS, xData.getAtIndex(JAVA_SHORT_UNALIGNED, xOff)).convertShape(ZERO_EXTEND_S2I, INTS, 0));
+    IntVector halfMagnitude = half.and(0x7FFF).lanewise(LSHL, 13);
+    FloatVector halfValue = halfMagnitude.reinterpretAsFloats().mul(0x1p112f).reinterpretAsInts()
+            .or(halfMagnitude.add(0x70800000).lanewise(ASHR, 31).and(0x7F800000))
+            .or(half.and(0x8000).lanewise(LSHL, 16))
+            .reinterpretAsFloats();
+    FloatVector x = halfValue;
+    float[][] chunks = HalfChunks.buffers(2);
+    float[] gradFloats = chunks[0];
+    float[] outFloats = chunks[1];
+    for (long chunk = 0; chunk < bound; chunk += HalfChunks.CHUNK) {
+      int len = (int) Math.min(HalfChunks.CHUNK, bound - chunk);
+      HalfChunks.toFloats(gradData, gradOff + chunk, gradFloats, len);
+      for (int j = 0; j < len; j += LANES) {
+        FloatVector grad = FloatVector.fromArray(FLOATS, gradFloats, j);
+        FloatVector expMagic = x.neg().fma(1.442695f, 1.2582912E7f);
+        FloatVector q = expMagic.sub(1.2582912E7f);
+        FloatVector expHi = q.fma(FloatVector.broadcast(FLOATS, -0.6931472f), x.neg());
+        FloatVector s = expHi.add(q.mul(1.9046542E-9f));
+        FloatVector p = s.fma(1.9907598E-4f, 0.0013948604f)
+                .fma(s, FloatVector.broadcast(FLOATS, 0.008333286f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.04166624f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.16666667f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
+        FloatVector expTail = s.mul(s).fma(p, q.mul(1.9046542E-9f));
+        FloatVector expU = expHi.add(expTail).add(1.0f);
+        IntVector half_ = expMagic.reinterpretAsInts().sub(0x4b400000).lanewise(ASHR, 1);
+        FloatVector expScaled = expU.mul(half_.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).mul(expMagic.reinterpretAsInts().sub(0x4b400000).sub(half_).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats());
+        FloatVector expRaw = expScaled.blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f)).blend(0.0f, x.neg().compare(LT, -110.0f));
+        FloatVector exp = expRaw.blend(Float.NaN, expRaw.compare(NE, expRaw));
+        FloatVector exp__ = exp;
+        FloatVector t_ = exp__.add(1.0f);
+        FloatVector result = grad.mul(FloatVector.broadcast(FLOATS, 1.0f).div(t_).add(exp__.mul(x.div(t_).div(t_))));
+        result.blend(result.reinterpretAsInts().and(0x80000000).or(0x7FC00000).reinterpretAsFloats(), result.test(IS_NAN)).intoArray(outFloats, j);
+      }
+      HalfChunks.toHalves(outFloats, len, outData, outOff + chunk);
+    }
+    return bound;
+  }
+
+  private static long float16_float16_splatGrad(long n, MemorySegment outData, long outOff,
+      MemorySegment gradData, long gradOff, MemorySegment xData, long xOff) {
+    long bound = FLOATS.loopBound(n);
+    if (bound == 0) {
+      return 0;
+    }
+    IntVector half = ((IntVector) ShortVector.broadcast(SHORTS, gradData.getAtIndex(JAVA_SHORT_UNALIGNED, gradOff)).convertShape(ZERO_EXTEND_S2I, INTS, 0));
+    IntVector halfMagnitude = half.and(0x7FFF).lanewise(LSHL, 13);
+    FloatVector halfValue = halfMagnitude.reinterpretAsFloats().mul(0x1p112f).reinterpretAsInts()
+            .or(halfMagnitude.add(0x70800000).lanewise(ASHR, 31).and(0x7F800000))
+            .or(half.and(0x8000).lanewise(LSHL, 16))
+            .reinterpretAsFloats();
+    FloatVector grad = halfValue;
+    float[][] chunks = HalfChunks.buffers(2);
+    float[] xFloats = chunks[0];
+    float[] outFloats = chunks[1];
+    for (long chunk = 0; chunk < bound; chunk += HalfChunks.CHUNK) {
+      int len = (int) Math.min(HalfChunks.CHUNK, bound - chunk);
+      HalfChunks.toFloats(xData, xOff + chunk, xFloats, len);
+      for (int j = 0; j < len; j += LANES) {
+        FloatVector x = FloatVector.fromArray(FLOATS, xFloats, j);
+        FloatVector expMagic = x.neg().fma(1.442695f, 1.2582912E7f);
+        FloatVector q = expMagic.sub(1.2582912E7f);
+        FloatVector expHi = q.fma(FloatVector.broadcast(FLOATS, -0.6931472f), x.neg());
+        FloatVector s = expHi.add(q.mul(1.9046542E-9f));
+        FloatVector p = s.fma(1.9907598E-4f, 0.0013948604f)
+                .fma(s, FloatVector.broadcast(FLOATS, 0.008333286f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.04166624f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.16666667f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
+        FloatVector expTail = s.mul(s).fma(p, q.mul(1.9046542E-9f));
+        FloatVector expU = expHi.add(expTail).add(1.0f);
+        IntVector half_ = expMagic.reinterpretAsInts().sub(0x4b400000).lanewise(ASHR, 1);
+        FloatVector expScaled = expU.mul(half_.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).mul(expMagic.reinterpretAsInts().sub(0x4b400000).sub(half_).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats());
+        FloatVector expRaw = expScaled.blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f)).blend(0.0f, x.neg().compare(LT, -110.0f));
+        FloatVector exp = expRaw.blend(Float.NaN, expRaw.compare(NE, expRaw));
+        FloatVector exp__ = exp;
+        FloatVector t_ = exp__.add(1.0f);
+        FloatVector result = grad.mul(FloatVector.broadcast(FLOATS, 1.0f).div(t_).add(exp__.mul(x.div(t_).div(t_))));
+        result.blend(result.reinterpretAsInts().and(0x80000000).or(0x7FC00000).reinterpretAsFloats(), result.test(IS_NAN)).intoArray(outFloats, j);
+      }
+      HalfChunks.toHalves(outFloats, len, outData, outOff + chunk);
+    }
+    return bound;
+  }
+
+  private static void float16_float16_strided(long n, MemorySegment outData, long outOff,
+      long outStride, MemorySegment gradData, long gradOff, long gradStride, MemorySegment xData,
+      long xOff, long xStride) {
+    MemorySegment[] blocks = LaneScratch.blocks(3, LANES * 2);
+    MemorySegment outLanes = blocks[0];
+    MemorySegment gradLanes = blocks[1];
+    MemorySegment xLanes = blocks[2];
+    for (long i = 0; i < n; i += LANES) {
+      int count = (int) Math.min(LANES, n - i);
+      for (int k = 0; k < LANES; k++) {
+        long e = i + Math.min(k, count - 1);
+        gradLanes.setAtIndex(JAVA_SHORT_UNALIGNED, k, gradData.getAtIndex(JAVA_SHORT_UNALIGNED, gradOff + e * gradStride));
+        xLanes.setAtIndex(JAVA_SHORT_UNALIGNED, k, xData.getAtIndex(JAVA_SHORT_UNALIGNED, xOff + e * xStride));
+      }
+      float16_float16_contiguous(LANES, outLanes, 0, gradLanes, 0, xLanes, 0);
+      for (int k = 0; k < count; k++) {
+        outData.setAtIndex(JAVA_SHORT_UNALIGNED, outOff + (i + k) * outStride, outLanes.getAtIndex(JAVA_SHORT_UNALIGNED, k));
+      }
+    }
+  }
+}

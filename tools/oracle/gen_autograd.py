@@ -1,0 +1,320 @@
+#!/usr/bin/env python3
+"""Golden gradients from real PyTorch autograd (docs/gradients.md), written to
+  runtime/src/test/resources/golden/autograd/<group>.json            (built-in ops, reductions,
+                                                                      views, casts)
+  generated-samples/src/test/resources/golden/autograd/<op>.json     (the sample ops, against
+                                                                      torch.nn.functional)
+
+A case: {"id", "source": "torch", "call": NAME, "args": [ARG, ...], "kwargs": {...},
+"requires_grad": [bool per arg], "grad_output": TENSOR | null, "result": TENSOR | null,
+"grads": [TENSOR | null per arg], "error": null | str, "error_type": null | str}.
+ARG and TENSOR are docs/golden-format.md's encodings (kwargs values may also be int lists, for
+dims and shapes). The leaves are the args with requires_grad; the script runs
+`out = call(*leaves, **kwargs); out.backward(grad_output)` and records each leaf's .grad (null
+for args that do not require grad, and where torch leaves .grad None). grad_output is null when
+torch is called with out.backward() on a one-element output.
+
+What the cases cover: every built-in differentiable op on each floating dtype, on broadcast
+shapes (leading dims added, dims of size 1 stretched, zero-dim operands, Python numbers), on mixed
+dtypes (the gradient comes back in each operand's dtype), and at ties and kinks (maximum and
+minimum on equal values, abs and sign at 0, clamp at its bounds, pow at a zero base and a zero
+exponent, where); reductions over dims with keepdim (amax/amin with ties); sum_to_size; the
+views; casts. Deterministic: seeded per group, torch on one thread.
+"""
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+import golden_common as G
+from golden_common import FLOATS, enc_arg, enc_tensor, make
+
+RUNTIME = G.ROOT / "runtime/src/test/resources/golden/autograd"
+SAMPLES = G.ROOT / "generated-samples/src/test/resources/golden/autograd"
+
+
+def enc_kw(v):
+    if isinstance(v, (list, tuple)):
+        return {"ints": [int(x) for x in v]}
+    if isinstance(v, torch.dtype):
+        return {"dtype": G.dname(v)}
+    return G.enc_scalar(v)
+
+
+class Cases:
+    def __init__(self, group):
+        self.group = group
+        self.cases = []
+        self.ids = {}
+        self.rng = G.rng_for("autograd-" + group)
+
+    def values(self, k, lo=-3.0, hi=3.0):
+        return [round(float(x), 2) for x in self.rng.uniform(lo, hi, k)]
+
+    def tensor(self, n, shape, lo=-3.0, hi=3.0, values=None):
+        k = int(np.prod(shape)) if shape else 1
+        if values is None:
+            if n == "bool":
+                values = [bool(x) for x in self.rng.integers(0, 2, k)]
+            elif n in G.INTS:
+                values = [int(x) for x in self.rng.integers(-4, 5, k)]
+            else:
+                values = self.values(k, lo, hi)
+        return make(n, values, shape)
+
+    def case(self, cid, call, fn, args, requires=None, kwargs=None, grad_output=True):
+        """fn(*leaves, **kwargs).backward(g): args are tensors (leaves where requires says so) or
+        Python numbers."""
+        kwargs = kwargs or {}
+        if requires is None:
+            requires = [isinstance(a, torch.Tensor) and a.dtype.is_floating_point for a in args]
+        k = self.ids.get(cid, 0)
+        self.ids[cid] = k + 1
+        c = {"id": cid if k == 0 else f"{cid}.{k}", "source": "torch", "call": call,
+             "args": [enc_arg(a) for a in args],
+             "kwargs": {key: enc_kw(v) for key, v in kwargs.items()},
+             "requires_grad": list(requires)}
+        try:
+            leaves = [a.detach().clone().requires_grad_(True) if r else a
+                      for a, r in zip(args, requires)]
+            out = fn(*leaves, **kwargs)
+            if grad_output:
+                g = make(G.dname(out.dtype), self.values(out.numel(), -2, 2), list(out.shape))
+                out.backward(g)
+                c["grad_output"] = enc_tensor(g)
+            else:
+                out.backward()
+                c["grad_output"] = None
+            c["result"] = enc_tensor(out.detach())
+            c["grads"] = [enc_tensor(l.grad) if r and l.grad is not None else None
+                          for l, r in zip(leaves, requires)]
+            c.update(error=None, error_type=None)
+        except Exception as e:  # noqa: BLE001 - the oracle records whatever torch raises
+            c.update(grad_output=None, result=None, grads=None, error=str(e),
+                     error_type=type(e).__name__)
+        self.cases.append(c)
+
+    def write(self, directory):
+        return G.write(directory, self.group, self.cases)
+
+
+# Broadcast shape pairs: equal, a leading dim added, both stretched, 3-D against 2-D, zero-dim.
+SHAPES = [([3], [3]), ([2, 3], [3]), ([1, 3], [2, 1]), ([4, 1, 5], [3, 1]), ([], [2, 2]),
+          ([2, 2], []), ([], [])]
+MIXED = [("float32", "float16"), ("float16", "float32"), ("bfloat16", "float16"),
+         ("float64", "float32"), ("float32", "int32"), ("int64", "float64"), ("bfloat16", "float32")]
+
+
+def positive(name, op):
+    """Ops with a restricted domain get operands in it (their kinks are cases of their own)."""
+    return op in ("log", "sqrt") or (op == "pow" and name == "a")
+
+
+def binary(group, fn, call=None, kwargs=None, ties=None, numbers=True):
+    C = Cases(group)
+    call = call or group
+    kwargs = kwargs or {}
+
+    def operand(n, shape, which):
+        if group == "pow" and which == "a":
+            return C.tensor(n, shape, 0.2, 2.5)
+        if group in ("div", "remainder") and which == "b":
+            v = C.values(int(np.prod(shape)) if shape else 1, 0.5, 3.0)
+            v = [x if i % 2 == 0 else -x for i, x in enumerate(v)]
+            return make(n, v, shape)
+        return C.tensor(n, shape)
+
+    for n in FLOATS:
+        for sa, sb in SHAPES:
+            C.case(f"{n}-{sa}-{sb}", call, fn, [operand(n, sa, "a"), operand(n, sb, "b")],
+                   kwargs=kwargs)
+    for x, y in MIXED:
+        C.case(f"mixed-{x}-{y}", call, fn, [operand(x, [2, 3], "a"), operand(y, [3], "b")],
+               kwargs=kwargs)
+    # One operand requires grad, the other does not; a Python number.
+    C.case("one-leaf", call, fn, [operand("float32", [2, 3], "a"), operand("float32", [3], "b")],
+           requires=[True, False], kwargs=kwargs)
+    if numbers:  # torch.maximum and torch.minimum take no Python numbers
+        C.case("number", call, fn, [operand("float32", [2, 3], "a"), 1.5], kwargs=kwargs)
+        C.case("number-float64", call, fn, [operand("float64", [4], "a"), 2], kwargs=kwargs)
+    if ties is not None:
+        for n in FLOATS:
+            a, b = ties(n)
+            C.case(f"ties-{n}", call, fn, [a, b], kwargs=kwargs)
+    return C
+
+
+def unary(group, fn, kinks=()):
+    C = Cases(group)
+    lo, hi = (0.1, 4.0) if positive("x", group) else (-3.0, 3.0)
+    for n in FLOATS:
+        for shape in ([5], [2, 3], []):
+            C.case(f"{n}-{shape}", group, fn, [C.tensor(n, shape, lo, hi)])
+        C.case(f"{n}-scalar-output", group + ".sum", lambda x: fn(x).sum(),
+               [C.tensor(n, [4], lo, hi)], grad_output=False)
+        if kinks:
+            C.case(f"{n}-kinks", group, fn, [make(n, list(kinks))])
+    C.case("transposed", group, fn, [C.tensor("float32", [3, 2], lo, hi).t()])
+    return C
+
+
+def main():
+    G.setup()
+    groups = []
+
+    def ties_equal(n):
+        a = make(n, [1.0, 2.0, -1.5, 0.0, 3.0, -2.0], [2, 3])
+        b = make(n, [1.0, 1.0, -1.5, 0.0, 4.0, -2.0], [2, 3])
+        return a, b
+
+    groups.append(binary("add", torch.add))
+    groups.append(binary("add_alpha", torch.add, call="add", kwargs={"alpha": 2.5}))
+    groups.append(binary("sub", torch.sub))
+    groups.append(binary("sub_alpha", torch.sub, call="sub", kwargs={"alpha": -0.5}))
+    groups.append(binary("mul", torch.mul))
+    groups.append(binary("div", torch.div))
+    groups.append(binary("remainder", torch.remainder))
+    groups.append(binary("maximum", torch.maximum, ties=ties_equal, numbers=False))
+    groups.append(binary("minimum", torch.minimum, ties=ties_equal, numbers=False))
+    pow_cases = binary("pow", torch.pow)
+    for n in FLOATS:
+        # A zero base with positive, zero and negative exponents; a zero exponent; a base of 1.
+        a = make(n, [0.0, 0.0, 0.0, 2.0, 1.0, 0.5], [6])
+        b = make(n, [2.0, 0.0, -1.0, 0.0, 3.0, 2.5], [6])
+        pow_cases.case(f"zeros-{n}", "pow", torch.pow, [a, b])
+    pow_cases.case("tensor-number", "pow", torch.pow, [pow_cases.tensor("float32", [4], 0.2, 2.5), 3])
+    pow_cases.case("number-tensor", "pow", torch.pow, [2.0, pow_cases.tensor("float32", [4])])
+    groups.append(pow_cases)
+
+    for op, fn, kinks in [
+            ("neg", torch.neg, ()), ("abs", torch.abs, (0.0, -0.0, 1.0, -1.0)),
+            ("sign", torch.sign, (0.0, 1.0, -1.0)), ("exp", torch.exp, ()),
+            ("log", torch.log, ()), ("sqrt", torch.sqrt, ()), ("sin", torch.sin, ()),
+            ("cos", torch.cos, ()), ("tanh", torch.tanh, ()),
+            ("sigmoid", torch.sigmoid, (-800.0, -50.0, 0.0, 50.0, 800.0))]:
+        groups.append(unary(op, fn, kinks))
+
+    W = Cases("where")
+    for n in FLOATS:
+        for sa, sb in SHAPES[:5]:
+            shape = list(np.broadcast_shapes(tuple(sa), tuple(sb)))
+            W.case(f"{n}-{sa}-{sb}", "where", torch.where,
+                   [W.tensor("bool", shape), W.tensor(n, sa), W.tensor(n, sb)])
+    W.case("mixed", "where", torch.where,
+           [W.tensor("bool", [2, 3]), W.tensor("float32", [2, 3]), W.tensor("float16", [3])])
+    W.case("number", "where", torch.where, [W.tensor("bool", [4]), W.tensor("float32", [4]), 0.0])
+    groups.append(W)
+
+    K = Cases("clamp")
+    for n in FLOATS:
+        x = make(n, [-2.0, -1.0, -0.5, 0.0, 0.5, 1.0, 2.0, 1.0], [8])
+        lo = make(n, [-1.0, -1.0, -1.0, -1.0, 0.5, 0.5, 3.0, 2.0], [8])
+        hi = make(n, [1.0, 1.0, 1.0, 1.0, 0.5, 0.5, 1.0, 1.0], [8])
+        # Bounds met exactly, a degenerate range, crossed bounds (min > max).
+        K.case(f"tensors-{n}", "clamp", torch.clamp, [x, lo, hi])
+        K.case(f"numbers-{n}", "clamp", torch.clamp, [x, -1.0, 1.0])
+        K.case(f"broadcast-{n}", "clamp", torch.clamp,
+               [K.tensor(n, [2, 3]), K.tensor(n, [3], -1.0, 0.0), K.tensor(n, [2, 1], 0.0, 1.0)])
+    groups.append(K)
+
+    R = Cases("reductions")
+    for op in ("sum", "mean", "amax", "amin"):
+        fn = getattr(torch, op)
+        for n in FLOATS:
+            x = R.tensor(n, [2, 3, 4])
+            R.case(f"{op}-all-{n}", op, fn, [x], grad_output=False)
+            for dims, keep in (([0], False), ([1], True), ([0, 2], False), ([-1], True),
+                               ([0, 1, 2], True)):
+                R.case(f"{op}-{dims}-{keep}-{n}", op, fn, [x], kwargs={"dim": dims,
+                                                                         "keepdim": keep})
+        if op in ("amax", "amin"):
+            # Ties: the gradient is shared evenly among the elements equal to the extreme.
+            t = make("float32", [1.0, 3.0, 3.0, 2.0, -1.0, -1.0, -1.0, 0.0], [2, 4])
+            R.case(f"{op}-ties", op, fn, [t], kwargs={"dim": [1], "keepdim": False})
+            R.case(f"{op}-ties-all", op, fn, [t], grad_output=False)
+        R.case(f"{op}-zerodim", op, fn, [R.tensor("float32", [])], grad_output=False)
+    for shape, size in (([2, 3], [1, 3]), ([2, 3], [2, 1]), ([4, 2, 3], [2, 1]),
+                        ([4, 2, 3], [3]), ([2, 3], [2, 3]), ([2, 3], [1, 1])):
+        R.case(f"sum_to_size-{shape}-{size}", "sum_to_size",
+               lambda x, size: x.sum_to_size(size), [R.tensor("float32", shape)],
+               kwargs={"size": size})
+    groups.append(R)
+
+    V = Cases("views")
+    x = V.tensor("float32", [2, 3, 4])
+    view_calls = [
+        ("expand", lambda t, size: t.expand(size), [V.tensor("float32", [3, 1])],
+         {"size": [2, 3, 4]}),
+        ("expand-new-dims", lambda t, size: t.expand(size), [V.tensor("float64", [3])],
+         {"size": [2, 4, 3]}),
+        ("permute", lambda t, dims: t.permute(dims), [x], {"dims": [2, 0, 1]}),
+        ("transpose", lambda t, dim0, dim1: t.transpose(dim0, dim1), [x],
+         {"dim0": 0, "dim1": 2}),
+        ("t", lambda t: t.t(), [V.tensor("float32", [2, 5])], {}),
+        ("reshape", lambda t, shape: t.reshape(shape), [x], {"shape": [4, 6]}),
+        ("reshape-copy", lambda t, shape: t.reshape(shape), [x.transpose(0, 2)],
+         {"shape": [24]}),
+        ("view", lambda t, shape: t.view(shape), [x], {"shape": [6, -1]}),
+        ("slice", lambda t, dim, start, stop, step: t[:, start:stop:step], [x],
+         {"dim": 1, "start": 0, "stop": 3, "step": 2}),
+        ("narrow", lambda t, dim, start, length: t.narrow(dim, start, length), [x],
+         {"dim": 2, "start": 1, "length": 2}),
+        ("select", lambda t, dim, index: t.select(dim, index), [x], {"dim": 1, "index": -1}),
+        ("unsqueeze", lambda t, dim: t.unsqueeze(dim), [x], {"dim": 1}),
+        ("squeeze", lambda t: t.squeeze(), [V.tensor("float32", [2, 1, 3, 1])], {}),
+        ("squeeze-dim", lambda t, dim: t.squeeze(dim), [V.tensor("float32", [2, 1, 3])],
+         {"dim": 1}),
+        ("flatten", lambda t: t.flatten(), [x], {}),
+        ("to-float64", lambda t: t.to(torch.float64), [V.tensor("float32", [5])], {}),
+        ("to-float16", lambda t: t.to(torch.float16), [V.tensor("float32", [5])], {}),
+        ("to-bfloat16", lambda t: t.to(torch.bfloat16), [V.tensor("float64", [5])], {}),
+        ("copy", lambda t: t.clone(), [V.tensor("float32", [2, 2])], {}),
+    ]
+    for cid, fn, args, kw in view_calls:
+        V.case(cid, cid.split("-")[0] if not cid.startswith("to") else "to", fn, args, kwargs=kw)
+    # A chain through several views and ops: the seed's (1, 3) + (2, 1) example and more.
+    V.case("chain-broadcast-add", "chain_add", lambda a, b: (a + b).sum(),
+           [V.tensor("float32", [1, 3]), V.tensor("float32", [2, 1])], grad_output=False)
+    V.case("chain-mlp", "chain_mlp",
+           lambda w, x: torch.tanh((w.unsqueeze(0) * x.unsqueeze(2)).sum(1)).mean(),
+           [V.tensor("float64", [3, 2]), V.tensor("float64", [4, 3])], grad_output=False)
+    groups.append(V)
+
+    for g in groups:
+        path, size, count = g.write(RUNTIME)
+        print(f"{path.relative_to(G.ROOT)}: {count} cases, {size} bytes")
+
+    # Sample ops against torch.nn.functional.
+    samples = {
+        "silu": (lambda x: F.silu(x), []),
+        "gelu": (lambda x: F.gelu(x, approximate="tanh"), []),
+        "softplus": (lambda x, beta, threshold: F.softplus(x, beta, threshold),
+                     [{"beta": 1.0, "threshold": 20.0}, {"beta": 2.0, "threshold": 1.0}]),
+        "leaky_relu": (lambda x, negative_slope: F.leaky_relu(x, negative_slope),
+                       [{"negative_slope": 0.01}, {"negative_slope": 0.2}]),
+        "hardtanh": (lambda x, min_val, max_val: F.hardtanh(x, min_val, max_val),
+                     [{"min_val": -1.0, "max_val": 1.0}, {"min_val": -2.0, "max_val": 0.5}]),
+    }
+    for op, (fn, kwlist) in samples.items():
+        C = Cases(op)
+        for kw in kwlist or [{}]:
+            tag = "-".join(f"{k}={v}" for k, v in kw.items()) or "default"
+            for n in FLOATS:
+                # Values on a grid that meets the kinks (0, the hardtanh limits) exactly.
+                grid = [-3.0, -2.0, -1.0, -0.5, 0.0, 0.5, 1.0, 2.0, 3.0, 0.25, -0.25, 1.5]
+                C.case(f"{tag}-grid-{n}", op, fn, [make(n, grid, [3, 4])], kwargs=kw)
+                C.case(f"{tag}-random-{n}", op, fn, [C.tensor(n, [2, 5], -6.0, 6.0)], kwargs=kw)
+        C.write(SAMPLES)
+        print(f"samples {op}: {len(C.cases)} cases")
+    for op, fn, kwlist in (("lerp", torch.lerp, [0.3, 0.7, -0.5]), ("hypot", torch.hypot, [None])):
+        C = Cases(op)
+        for w in kwlist:
+            for n in FLOATS:
+                for sa, sb in SHAPES[:4]:
+                    args = [C.tensor(n, sa), C.tensor(n, sb)] + ([] if w is None else [w])
+                    C.case(f"w{w}-{n}-{sa}-{sb}", op, fn, args)
+        C.write(SAMPLES)
+        print(f"samples {op}: {len(C.cases)} cases")
+
+
+if __name__ == "__main__":
+    main()
