@@ -5,7 +5,6 @@ import dev.ufunc4j.dtype.TensorLike;
 import dev.ufunc4j.internal.Convert;
 import dev.ufunc4j.internal.Elements;
 import dev.ufunc4j.internal.NativeMemory;
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
@@ -717,10 +716,7 @@ public final class Tensor implements TensorLike {
       throw new IllegalArgumentException(
           "shape " + Arrays.toString(shape) + " of " + dtype + " needs more than 2^63 bytes");
     }
-    Arena arena = TensorScope.currentArena();
-    return zeroed
-        ? NativeMemory.allocate(bytes, arena)
-        : NativeMemory.allocateUninitialized(bytes, arena);
+    return TensorScope.allocate(bytes, zeroed); // the innermost open scope, else GC-managed
   }
 
   /** A tensor of zeros. */

@@ -7,6 +7,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
+import java.lang.ref.PhantomReference;
+import java.lang.ref.ReferenceQueue;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Locale;
@@ -15,24 +17,34 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Tensor storage: zeroed, 64-byte-aligned native segments. Internal API.
+ * Tensor storage: 64-byte-aligned native segments, all of one class ({@code MemorySegment}s over
+ * native memory), so that every kernel's type profile stays monomorphic. Internal API.
  *
- * <p>Small blocks come from {@link Arena#allocate}. Large blocks (at least {@link
- * #HUGE_THRESHOLD}) are mapped with {@code mmap} through the FFM linker, aligned to 2 MiB and
- * advised with {@code madvise(MADV_HUGEPAGE)}, as NumPy does for its large arrays: anonymous
- * mappings are already zero (no zeroing pass, unlike {@code Arena.allocate}) and transparent huge
- * pages cut page faults by 512×. Measured numbers are in {@code docs/runtime.md}. Where the native
- * calls are unavailable (not Linux, or native access denied) every block comes from the arena.
+ * <p>Storage outside a {@code TensorScope} is <em>GC-managed</em>: a block goes back to a pool
+ * when the GC finds its last segment unreachable, and the next allocation of that size takes it
+ * without a fresh {@code malloc}, page faults or zeroing. Every segment of a block (slices and
+ * views included) refers to one memory session of its own; a phantom reference to that session,
+ * queued by the GC, returns the block, and the allocating threads drain the queue themselves (no
+ * cleaner thread in between). Three tiers, by size:
  *
- * <p>A freed mapped block is not unmapped but kept in a cache by length (up to {@code
- * ufunc4j.blockCacheBytes}, 1 GiB) and handed to the next allocation of that length: it is
- * already faulted in and backed by huge pages. Blocks of at most {@link #SMALL_MAX} bytes for the
- * GC are slices of shared 256 KiB slabs, so a small tensor costs no arena and no cleaner of its own.
+ * <ul>
+ *   <li>at most {@link #SMALL_MAX} bytes: a slice of a shared 256 KiB slab (a bump pointer); the
+ *       slab returns to its pool once none of its slices is reachable;
+ *   <li>up to {@link #HUGE_THRESHOLD}: a block of a size class (eight per power of two);
+ *   <li>larger: a block {@code mmap}ed through the FFM linker, aligned to 2 MiB and advised with
+ *       {@code madvise(MADV_HUGEPAGE)}, as NumPy does; anonymous mappings are already zero and
+ *       huge pages cut page faults by 512×. Freed ones are kept by length for reuse.
+ * </ul>
  *
- * <p>Native memory owned by {@link Arena#ofAuto()} is freed only after the GC finds the tensor
- * unreachable, and the GC does not see native memory pressure; like {@code DirectByteBuffer}, we
- * count live automatic mapped bytes and ask for a collection when they pass {@link
- * #gcTriggerBytes()}. Measured numbers for all of this are in {@code docs/runtime.md}.
+ * <p>The GC does not see native memory, so two mechanisms keep it bounded. <b>Heap pressure</b>:
+ * every GC-managed block allocates {@code ufunc4j.heapPressure} (default 1/4) of its size as
+ * short-lived heap garbage, so young collections, which return dead blocks, come at a rate
+ * proportional to the native bytes allocated. <b>A backstop</b>: the bytes handed out and not yet
+ * returned are counted, and when they pass {@link #gcTriggerBytes()} (at least {@code
+ * ufunc4j.gcTriggerBytes}, 1 GiB; after each such collection, twice what stayed live) the
+ * allocating thread asks for a collection, as {@code DirectByteBuffer} does. Measured numbers and
+ * the resulting bound are in {@code docs/runtime.md}. Where the native calls are unavailable (not
+ * Linux, or native access denied) large blocks come from the arena like the others.
  */
 // mmap/madvise downcalls and reinterpret are restricted FFM methods: the build and README run the
 // JVM with --enable-native-access=ALL-UNNAMED; without it JDK 25 prints one warning and proceeds.
@@ -46,6 +58,10 @@ public final class NativeMemory {
   /** Blocks this large or larger are mapped and advised to use huge pages (NumPy: 4 MiB). */
   public static final long HUGE_THRESHOLD = 4L << 20;
 
+  /** Blocks up to this size are carved from shared slabs. */
+  static final long SMALL_MAX = 16L << 10;
+
+  private static final long SLAB_BYTES = 256L << 10;
   private static final long HUGE_PAGE = 2L << 20;
   private static final int PROT_READ_WRITE = 0x1 | 0x2;
   private static final int MAP_PRIVATE_ANONYMOUS = 0x02 | 0x20;
@@ -98,34 +114,70 @@ public final class NativeMemory {
     MADVISE = mmap == null ? null : madvise;
   }
 
-  /** Bytes of mapped blocks handed out to GC-managed owners and not yet returned. */
-  private static final AtomicLong LIVE_AUTO_BYTES = new AtomicLong();
+  // ============================================================================================
+  // Accounting: GC-managed bytes handed out and not yet returned, and the collection backstop
+  // ============================================================================================
+
+  /** GC-managed bytes handed out (slabs whole, blocks by their pooled size) and not returned. */
+  private static final AtomicLong OUTSTANDING = new AtomicLong();
+
+  /** The largest value {@link #OUTSTANDING} has had (for the memory-bound test). */
+  private static final AtomicLong PEAK_OUTSTANDING = new AtomicLong();
 
   private static final long GC_BASE = Long.getLong("ufunc4j.gcTriggerBytes", 1L << 30);
 
-  /** Live automatic mapped bytes at which the next allocation asks for a collection. */
+  /** Outstanding bytes at which the next allocation asks for a collection. */
   private static volatile long gcThreshold = GC_BASE;
 
-  private static final long CACHE_LIMIT = Long.getLong("ufunc4j.blockCacheBytes", 1L << 30);
+  /** Backstop collections requested so far (for tests and the benchmarks' notes). */
+  private static final AtomicLong BACKSTOP_COLLECTIONS = new AtomicLong();
 
-  /** Freed mapped blocks kept for reuse, by mapped length: faulted in and huge-page backed. */
-  private static final BlockCache CACHE = new BlockCache(CACHE_LIMIT);
-
-  /** One collecting thread at a time (not the cache's lock: the cleaner needs that one). */
+  /** One collecting thread at a time (not a pool's lock: the cleaner needs those). */
   private static final Object COLLECT_LOCK = new Object();
 
-  /** Blocks up to this size are carved from shared slabs (GC-managed storage only). */
-  static final long SMALL_MAX = 16L << 10;
+  /**
+   * Heap garbage allocated per native byte of GC-managed storage, in 1/1024ths (default 256:
+   * a quarter). It makes young collections come in proportion to native allocation.
+   */
+  private static final long PRESSURE_PER_1024 =
+      Math.round(1024 * Double.parseDouble(System.getProperty("ufunc4j.heapPressure", "0.25")));
 
-  private static final long SLAB_BYTES = 256L << 10;
-  private static final AtomicReference<Slab> SLAB = new AtomicReference<>(Slab.create());
+  private static final int BALLAST_CHUNK = 64 << 10;
+
+  /** Heap-pressure debt in bytes; updated without synchronisation (an estimate is enough). */
+  private static long ballastDebt;
+
+  /** Where ballast goes, so that the JIT cannot prove it unused and remove the allocation. */
+  @SuppressWarnings("unused")
+  private static Object ballastSink;
 
   /**
-   * Live bytes of automatic mapped storage above which an allocation requests a GC; it starts at
-   * {@code ufunc4j.gcTriggerBytes} (1 GiB) and grows to twice what stays live after a collection.
+   * Outstanding GC-managed bytes at which an allocation asks for a collection: at least {@code
+   * ufunc4j.gcTriggerBytes} (1 GiB), and twice what stayed live after the last such collection.
    */
   public static long gcTriggerBytes() {
     return gcThreshold;
+  }
+
+  /** GC-managed bytes handed out and not yet returned to a pool (live, or dead but not found). */
+  public static long outstandingBytes() {
+    drain();
+    return OUTSTANDING.get();
+  }
+
+  /** The largest {@link #outstandingBytes()} seen since the last {@link #resetPeak()}. */
+  public static long peakOutstandingBytes() {
+    return PEAK_OUTSTANDING.get();
+  }
+
+  /** Starts a new peak measurement at the current outstanding bytes. */
+  public static void resetPeak() {
+    PEAK_OUTSTANDING.set(OUTSTANDING.get());
+  }
+
+  /** How many backstop collections allocations have requested. */
+  public static long backstopCollections() {
+    return BACKSTOP_COLLECTIONS.get();
   }
 
   /** True when large blocks are mapped with huge-page advice (Linux with native access). */
@@ -133,66 +185,97 @@ public final class NativeMemory {
     return MMAP != null;
   }
 
-  /** Bytes of freed mapped blocks currently kept for reuse. */
+  /** Bytes of free blocks kept for reuse in all pools (mapped blocks, size classes, slabs). */
   public static long cachedBytes() {
-    return CACHE.bytes();
+    drain();
+    return MAPPED.bytes() + CLASSES.bytes();
   }
 
-  /**
-   * A zeroed, 64-byte-aligned segment of {@code bytes} bytes owned by {@code arena}, or by the GC
-   * when {@code arena} is null.
-   */
-  public static MemorySegment allocate(long bytes, Arena arena) {
-    return allocate(bytes, arena, true, true);
-  }
+  // ============================================================================================
+  // Allocation
+  // ============================================================================================
 
   /**
-   * Like {@link #allocate(long, Arena)}, but the contents are unspecified: for a result that the
-   * caller overwrites entirely (a kernel's output), which saves zeroing a reused block.
+   * A GC-managed, 64-byte-aligned segment of {@code bytes} bytes: zeroed when {@code zero},
+   * otherwise with unspecified contents (for a result that the caller overwrites entirely, a
+   * kernel's output), which saves zeroing a reused block.
    */
-  public static MemorySegment allocateUninitialized(long bytes, Arena arena) {
-    return allocate(bytes, arena, true, false);
-  }
-
-  /**
-   * A fresh zeroed block, never a reused one; {@code adviseHugePages} false maps large blocks
-   * without the advice (for the measurement in {@code docs/runtime.md}).
-   */
-  static MemorySegment allocateFresh(long bytes, Arena arena, boolean adviseHugePages) {
+  public static MemorySegment allocate(long bytes, boolean zero) {
     checkSize(bytes);
-    if (bytes >= HUGE_THRESHOLD && MMAP != null) {
-      long rounded = roundUp(bytes, HUGE_PAGE);
-      return wrap(map(rounded, adviseHugePages), rounded, bytes, arena, false);
-    }
-    return arena.allocate(Math.max(bytes, 1), ALIGNMENT).asSlice(0, bytes);
-  }
-
-  private static MemorySegment allocate(long bytes, Arena arena, boolean advise, boolean zero) {
-    checkSize(bytes);
-    boolean auto = arena == null;
-    if (bytes >= HUGE_THRESHOLD && MMAP != null) {
-      long rounded = roundUp(bytes, HUGE_PAGE);
-      long address = CACHE.take(rounded);
-      if (address == 0 && auto && LIVE_AUTO_BYTES.get() + rounded > gcThreshold) {
-        collect(rounded);
-        address = CACHE.take(rounded);
+    drain();
+    if (bytes <= SMALL_MAX) {
+      MemorySegment slice = smallBlock(bytes);
+      if (zero) {
+        slice.fill((byte) 0);
       }
+      return slice;
+    }
+    boolean mapped = bytes >= HUGE_THRESHOLD && MMAP != null;
+    long pooled = mapped ? roundUp(bytes, HUGE_PAGE) : SizeClasses.classSize(bytes);
+    account(pooled);
+    if (mapped) {
+      long address = MAPPED.take(pooled);
       boolean reused = address != 0;
       if (!reused) {
-        address = map(rounded, advise);
+        address = map(pooled, true);
       }
-      MemorySegment seg = wrap(address, rounded, bytes, auto ? Arena.ofAuto() : arena, auto);
+      MemorySegment seg = track(MemorySegment.ofAddress(address), null, address, pooled, bytes);
       if (reused && zero) {
         seg.fill((byte) 0);
       }
       return seg;
     }
-    if (auto && bytes <= SMALL_MAX) {
-      return smallBlock(bytes);
+    MemorySegment raw = CLASSES.take(pooled);
+    boolean reused = raw != null;
+    if (!reused) {
+      raw = Arena.ofAuto().allocate(pooled, ALIGNMENT); // zeroed; freed if a full pool drops it
     }
-    // Mid-size blocks are malloc'd: their arenas die with young garbage, so they are not counted.
-    Arena owner = auto ? Arena.ofAuto() : arena;
-    return owner.allocate(Math.max(bytes, 1), ALIGNMENT).asSlice(0, bytes);
+    MemorySegment seg = track(raw, raw, 0, pooled, bytes);
+    if (reused && zero) {
+      seg.fill((byte) 0);
+    }
+    return seg;
+  }
+
+  /**
+   * A block of {@code bytes} (a multiple of 2 MiB, at least {@link #HUGE_THRESHOLD}) for a
+   * scope, which gives it back with {@link #giveMapped}; 0 when blocks are not mapped here. The
+   * contents are whatever the last user left, or zero for a fresh mapping ({@code fresh[0]}).
+   */
+  static long takeMapped(long rounded, boolean[] fresh) {
+    if (MMAP == null) {
+      return 0;
+    }
+    long address = MAPPED.take(rounded);
+    fresh[0] = address == 0;
+    return address != 0 ? address : map(rounded, true);
+  }
+
+  /** Gives back a block taken with {@link #takeMapped}. */
+  static void giveMapped(long address, long rounded) {
+    if (!MAPPED.give(address, rounded)) {
+      unmap(address, rounded);
+    }
+  }
+
+  /** The mapped length of a block of {@code bytes} (for scopes). */
+  static long mappedLength(long bytes) {
+    return roundUp(bytes, HUGE_PAGE);
+  }
+
+  /**
+   * A fresh zeroed block, never a reused one, owned by {@code arena}; {@code adviseHugePages}
+   * false maps large blocks without the advice (for the measurement in {@code docs/runtime.md}).
+   */
+  static MemorySegment allocateFresh(long bytes, Arena arena, boolean adviseHugePages) {
+    checkSize(bytes);
+    if (bytes >= HUGE_THRESHOLD && MMAP != null) {
+      long rounded = roundUp(bytes, HUGE_PAGE);
+      long address = map(rounded, adviseHugePages);
+      return MemorySegment.ofAddress(address)
+          .reinterpret(bytes, arena, s -> unmap(address, rounded));
+    }
+    return arena.allocate(Math.max(bytes, 1), ALIGNMENT).asSlice(0, bytes);
   }
 
   private static void checkSize(long bytes) {
@@ -202,42 +285,153 @@ public final class NativeMemory {
   }
 
   /**
-   * Too many automatic blocks are live (or unreachable but not yet found by the GC): collect,
-   * give the cleaner a moment to return the unreachable ones to the cache, and set the next
-   * threshold to twice what is still live, so that a program whose tensors really are live is not
-   * collected on every allocation (DirectByteBuffer's reservation works the same way).
+   * Counts {@code pooled} bytes as handed out, adds their heap pressure, and collects first when
+   * the outstanding bytes would pass the threshold.
    */
-  private static void collect(long rounded) {
+  private static void account(long pooled) {
+    long out = OUTSTANDING.addAndGet(pooled);
+    if (out > gcThreshold) {
+      collect(pooled);
+      out = OUTSTANDING.get();
+    }
+    long peak = PEAK_OUTSTANDING.get();
+    while (out > peak && !PEAK_OUTSTANDING.compareAndSet(peak, out)) {
+      peak = PEAK_OUTSTANDING.get();
+    }
+    if (PRESSURE_PER_1024 > 0) {
+      long debt = ballastDebt + pooled * PRESSURE_PER_1024 / 1024;
+      while (debt >= BALLAST_CHUNK) {
+        ballastSink = new byte[BALLAST_CHUNK];
+        debt -= BALLAST_CHUNK;
+      }
+      ballastDebt = debt;
+    }
+  }
+
+  /**
+   * Too many GC-managed bytes are outstanding (live, or dead and not yet found by the GC):
+   * collect, return the blocks found dead, and set the next threshold to
+   * twice what is still live, so that a program whose tensors really are live is not collected on
+   * every allocation (DirectByteBuffer's reservation works the same way).
+   */
+  private static void collect(long request) {
     synchronized (COLLECT_LOCK) {
-      if (LIVE_AUTO_BYTES.get() + rounded <= gcThreshold) {
+      if (OUTSTANDING.get() <= gcThreshold) {
         return; // another thread collected meanwhile
       }
-      long before = LIVE_AUTO_BYTES.get();
+      BACKSTOP_COLLECTIONS.incrementAndGet();
       System.gc();
-      // Cleanup actions run on the cleaner thread after the collection: wait until they stop
-      // returning blocks (the live count holds still), so the new threshold sees the true live set.
-      long previous = -1;
-      for (int waited = 0; waited < 50; waited++) {
-        long live = LIVE_AUTO_BYTES.get();
-        if (live == previous && (live < before || waited >= 5)) {
-          break;
+      // The reference handler queues the dead blocks' references just after the collection:
+      // take them as they come (waiting up to 50 ms for the first), until the queue stays empty
+      // for a few milliseconds.
+      try {
+        boolean any = false;
+        int quiet = 0;
+        for (int waited = 0; waited < 200 && quiet < 3; waited++) {
+          Block b = (Block) DEAD.remove(1);
+          if (b != null) {
+            release(b);
+            drain();
+            any = true;
+            quiet = 0;
+          } else if (any || waited >= 50) {
+            quiet++;
+          }
         }
-        previous = live;
-        sleepMillis(1);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
       }
-      gcThreshold = Math.max(GC_BASE, 2 * LIVE_AUTO_BYTES.get() + rounded);
+      gcThreshold = Math.max(GC_BASE, 2 * (OUTSTANDING.get() - request) + request);
     }
   }
 
-  private static void sleepMillis(long ms) {
-    try {
-      Thread.sleep(ms);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+  // ============================================================================================
+  // Lifetime: a phantom reference per handed-out block
+  // ============================================================================================
+
+  /** Blocks whose session the GC found unreachable. */
+  private static final ReferenceQueue<Object> DEAD = new ReferenceQueue<>();
+
+  /** Every handed-out block's reference, so that it stays reachable until it is queued. */
+  private static final Block LIVE = new Block();
+
+  /**
+   * A handed-out block: its session is the referent, reachable from every segment of the block.
+   * {@code raw} is the pooled segment of a size-class block or slab (null for a mapped one, which
+   * is {@code address}).
+   */
+  private static final class Block extends PhantomReference<Object> {
+    final MemorySegment raw;
+    final long address;
+    final long pooled;
+    Block prev;
+    Block next;
+
+    Block() {
+      super(null, null);
+      raw = null;
+      address = 0;
+      pooled = 0;
+      prev = this;
+      next = this;
+    }
+
+    Block(Object session, MemorySegment raw, long address, long pooled) {
+      super(session, DEAD);
+      this.raw = raw;
+      this.address = address;
+      this.pooled = pooled;
     }
   }
 
-  /** A small GC-managed block: a slice of a shared zeroed slab, which lives while any slice does. */
+  /**
+   * A segment of {@code bytes} over {@code block} with a session of its own (an unclosed shared
+   * arena: no cleaner, accessible from every thread), tracked until the GC finds that session
+   * unreachable; the block then returns to its pool.
+   */
+  private static MemorySegment track(
+      MemorySegment block, MemorySegment raw, long address, long pooled, long bytes) {
+    MemorySegment seg = block.reinterpret(bytes, Arena.ofShared(), null);
+    Block ref = new Block(seg.scope(), raw, address, pooled);
+    synchronized (LIVE) {
+      ref.next = LIVE.next;
+      ref.prev = LIVE;
+      LIVE.next.prev = ref;
+      LIVE.next = ref;
+    }
+    return seg;
+  }
+
+  /** Returns the blocks the GC has found dead to their pools. */
+  private static void drain() {
+    Block b;
+    while ((b = (Block) DEAD.poll()) != null) {
+      release(b);
+    }
+  }
+
+  private static void release(Block b) {
+    synchronized (LIVE) {
+      b.prev.next = b.next;
+      b.next.prev = b.prev;
+      b.prev = null;
+      b.next = null;
+    }
+    OUTSTANDING.addAndGet(-b.pooled);
+    if (b.raw != null) {
+      CLASSES.give(b.raw); // when the pool is full the block is dropped and its arena frees it
+    } else {
+      giveMapped(b.address, b.pooled);
+    }
+  }
+
+  // ============================================================================================
+  // Tier 1: slabs
+  // ============================================================================================
+
+  private static final AtomicReference<Slab> SLAB = new AtomicReference<>(Slab.EMPTY);
+
+  /** A small block: a slice of a shared slab, which returns to its pool when no slice is live. */
   private static MemorySegment smallBlock(long bytes) {
     long size = Math.max(roundUp(bytes, ALIGNMENT), ALIGNMENT);
     while (true) {
@@ -250,17 +444,25 @@ public final class NativeMemory {
     }
   }
 
-  /** A bump allocator over one zeroed block; slices are never reused, so they stay zero. */
+  /** A bump allocator over one slab; the slab returns to its pool once no slice is reachable. */
   private static final class Slab {
-    private final MemorySegment block;
-    private final AtomicLong top = new AtomicLong();
+    static final Slab EMPTY = new Slab(MemorySegment.NULL, SLAB_BYTES);
 
-    private Slab(MemorySegment block) {
+    private final MemorySegment block;
+    private final AtomicLong top;
+
+    private Slab(MemorySegment block, long top) {
       this.block = block;
+      this.top = new AtomicLong(top);
     }
 
     static Slab create() {
-      return new Slab(Arena.ofAuto().allocate(SLAB_BYTES, ALIGNMENT));
+      account(SLAB_BYTES);
+      MemorySegment raw = CLASSES.take(SLAB_BYTES);
+      if (raw == null) {
+        raw = Arena.ofAuto().allocate(SLAB_BYTES, ALIGNMENT);
+      }
+      return new Slab(track(raw, raw, 0, SLAB_BYTES, SLAB_BYTES), 0);
     }
 
     MemorySegment take(long size, long bytes) {
@@ -268,6 +470,74 @@ public final class NativeMemory {
       return at + size <= SLAB_BYTES ? block.asSlice(at, bytes) : null;
     }
   }
+
+  // ============================================================================================
+  // Tier 2: size classes
+  // ============================================================================================
+
+  private static final long CLASS_CACHE_LIMIT =
+      Long.getLong("ufunc4j.classCacheBytes", 256L << 20);
+
+  /** Free blocks of the size classes (and slabs), each kept alive by its pool entry. */
+  private static final ClassPool CLASSES = new ClassPool(CLASS_CACHE_LIMIT);
+
+  /** Sizes of the pooled blocks between {@link #SMALL_MAX} and {@link #HUGE_THRESHOLD}. */
+  static final class SizeClasses {
+    private SizeClasses() {}
+
+    /** The smallest class holding {@code bytes}: eight classes per power of two (≤ 12.5% waste). */
+    static long classSize(long bytes) {
+      long p = Long.highestOneBit(bytes - 1); // 2^k < bytes <= 2^(k+1)
+      long step = Math.max(p / 8, ALIGNMENT);
+      return roundUp(bytes, step);
+    }
+  }
+
+  /**
+   * Free raw blocks by size, most recently returned first (the warmest), up to a byte limit; a
+   * block beyond it is dropped, and the automatic arena that allocated it frees it.
+   */
+  private static final class ClassPool {
+    private final long limit;
+    private final Map<Long, ArrayDeque<MemorySegment>> free = new HashMap<>();
+    private long bytes;
+
+    ClassPool(long limit) {
+      this.limit = limit;
+    }
+
+    synchronized long bytes() {
+      return bytes;
+    }
+
+    synchronized MemorySegment take(long size) {
+      ArrayDeque<MemorySegment> q = free.get(size);
+      if (q == null || q.isEmpty()) {
+        return null;
+      }
+      bytes -= size;
+      return q.pop();
+    }
+
+    synchronized void give(MemorySegment raw) {
+      long size = raw.byteSize();
+      if (bytes + size > limit) {
+        return;
+      }
+      bytes += size;
+      free.computeIfAbsent(size, k -> new ArrayDeque<>()).push(raw);
+    }
+  }
+
+  // ============================================================================================
+  // Tier 3: mapped blocks
+  // ============================================================================================
+
+  private static final long MAPPED_CACHE_LIMIT =
+      Long.getLong("ufunc4j.blockCacheBytes", 1L << 30);
+
+  /** Freed mapped blocks kept for reuse, by mapped length: faulted in and huge-page backed. */
+  private static final BlockCache MAPPED = new BlockCache(MAPPED_CACHE_LIMIT);
 
   /** Maps {@code rounded} bytes (a multiple of 2 MiB) at a 2 MiB-aligned address. */
   private static long map(long rounded, boolean advise) {
@@ -293,26 +563,6 @@ public final class NativeMemory {
       }
     }
     return aligned;
-  }
-
-  /** The mapped block as a segment of {@code bytes} owned by {@code owner}; freed to the cache. */
-  private static MemorySegment wrap(
-      long address, long rounded, long bytes, Arena owner, boolean auto) {
-    if (auto) {
-      LIVE_AUTO_BYTES.addAndGet(rounded);
-    }
-    return MemorySegment.ofAddress(address)
-        .reinterpret(
-            bytes,
-            owner,
-            s -> {
-              if (auto) {
-                LIVE_AUTO_BYTES.addAndGet(-rounded);
-              }
-              if (!CACHE.give(address, rounded)) {
-                unmap(address, rounded);
-              }
-            });
   }
 
   /**
@@ -366,7 +616,7 @@ public final class NativeMemory {
     }
   }
 
-  private static long roundUp(long value, long multiple) {
+  static long roundUp(long value, long multiple) {
     return (value + multiple - 1) / multiple * multiple;
   }
 }

@@ -85,7 +85,9 @@ public final class Parallel {
       return;
     }
     int chunks = (int) Math.min(Math.min(n, units), numel / grain);
-    runChunks(kernel, plan, segments, offsets, floatScalars, intScalars, chunks);
+    // Worker threads cannot touch a TensorScope's confined segments: they get unconfined views.
+    MemorySegment[] shared = ScopeMemory.shareable(segments);
+    runChunks(kernel, plan, shared, offsets, floatScalars, intScalars, chunks);
   }
 
   /** The plan over {@code shape} (its own, or a share of the outermost dimension). */
