@@ -2,6 +2,7 @@ package dev.ufunc4j.bench;
 
 import dev.ufunc4j.Ops;
 import dev.ufunc4j.Tensor;
+import dev.ufunc4j.TensorScope;
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.internal.NativeMemory;
 import dev.ufunc4j.internal.Parallel;
@@ -22,7 +23,9 @@ import org.openjdk.jmh.annotations.TearDown;
 /**
  * ufunc4j on the cases of {@code cases.json}, the list NumPy and PyTorch run too. {@code mode}
  * {@code out} writes into a preallocated result; {@code fresh} allocates one per call, as {@code
- * a + b} does. {@code threads} is the number of threads ufunc4j may split a large op across.
+ * a + b} does; {@code scope} allocates one per call inside a {@link TensorScope} opened and closed
+ * around the call (what a loop body in a scope costs, the scope included). {@code threads} is the
+ * number of threads ufunc4j may split a large op across.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -32,7 +35,7 @@ public class OpsBench {
   @Param({"add_16M"})
   public String caseId;
 
-  @Param({"out", "fresh"})
+  @Param({"out", "fresh", "scope"})
   public String mode;
 
   @Param({"1", "2"})
@@ -44,6 +47,7 @@ public class OpsBench {
   private double scalar;
   private Tensor out;
   private boolean fresh;
+  private boolean scoped;
 
   @Setup(Level.Trial)
   public void setUp() {
@@ -53,8 +57,9 @@ public class OpsBench {
     b = bench.b() == null ? null : operand(bench.b(), 2);
     scalar = bench.scalar() == null ? Double.NaN : bench.scalar();
     fresh = mode.equals("fresh");
-    if (!fresh && !mode.equals("out")) {
-      throw new IllegalArgumentException("mode must be out or fresh, got " + mode);
+    scoped = mode.equals("scope");
+    if (!fresh && !scoped && !mode.equals("out")) {
+      throw new IllegalArgumentException("mode must be out, fresh or scope, got " + mode);
     }
     out = call(null);
     if (fresh) {
@@ -123,6 +128,11 @@ public class OpsBench {
 
   @Benchmark
   public Tensor run() {
+    if (scoped) {
+      try (var _ = TensorScope.open()) {
+        return call(null); // JMH only sinks the reference: nothing reads it after the close
+      }
+    }
     return call(fresh ? null : out);
   }
 }

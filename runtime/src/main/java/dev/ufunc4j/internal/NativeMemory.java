@@ -9,8 +9,11 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.ref.PhantomReference;
 import java.lang.ref.ReferenceQueue;
+import java.lang.ref.WeakReference;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -33,8 +36,12 @@ import java.util.concurrent.atomic.AtomicReference;
  *   <li>up to {@link #HUGE_THRESHOLD}: a block of a size class (eight per power of two);
  *   <li>larger: a block {@code mmap}ed through the FFM linker, aligned to 2 MiB and advised with
  *       {@code madvise(MADV_HUGEPAGE)}, as NumPy does; anonymous mappings are already zero and
- *       huge pages cut page faults by 512×. Freed ones are kept by length for reuse.
+ *       huge pages cut page faults by 512×.
  * </ul>
+ *
+ * <p>The pools keep what the last collection cycle used (at least their floors, {@code
+ * ufunc4j.classCacheBytes} 256 MiB and {@code ufunc4j.blockCacheBytes} 1 GiB): a block that comes
+ * back from the pool is faulted in already, where fresh memory costs a page fault per page.
  *
  * <p>The GC does not see native memory, so two mechanisms keep it bounded. <b>Heap pressure</b>:
  * every GC-managed block allocates {@code ufunc4j.heapPressure} (default 1/4) of its size as
@@ -132,12 +139,12 @@ public final class NativeMemory {
   /** Backstop collections requested so far (for tests and the benchmarks' notes). */
   private static final AtomicLong BACKSTOP_COLLECTIONS = new AtomicLong();
 
-  /** One collecting thread at a time (not a pool's lock: the cleaner needs those). */
+  /** One collecting thread at a time. */
   private static final Object COLLECT_LOCK = new Object();
 
   /**
-   * Heap garbage allocated per native byte of GC-managed storage, in 1/1024ths (default 256:
-   * a quarter). It makes young collections come in proportion to native allocation.
+   * Heap garbage allocated per native byte of GC-managed storage, in 1/1024ths (default 256: a
+   * quarter). It makes young collections come in proportion to native allocation.
    */
   private static final long PRESSURE_PER_1024 =
       Math.round(1024 * Double.parseDouble(System.getProperty("ufunc4j.heapPressure", "0.25")));
@@ -185,10 +192,10 @@ public final class NativeMemory {
     return MMAP != null;
   }
 
-  /** Bytes of free blocks kept for reuse in all pools (mapped blocks, size classes, slabs). */
+  /** Bytes of free blocks kept for reuse in both pools (size classes and slabs, mapped blocks). */
   public static long cachedBytes() {
     drain();
-    return MAPPED.bytes() + CLASSES.bytes();
+    return CLASSES.bytes() + MAPPED.bytes();
   }
 
   // ============================================================================================
@@ -211,26 +218,15 @@ public final class NativeMemory {
       return slice;
     }
     boolean mapped = bytes >= HUGE_THRESHOLD && MMAP != null;
-    long pooled = mapped ? roundUp(bytes, HUGE_PAGE) : SizeClasses.classSize(bytes);
-    account(pooled);
-    if (mapped) {
-      long address = MAPPED.take(pooled);
-      boolean reused = address != 0;
-      if (!reused) {
-        address = map(pooled, true);
-      }
-      MemorySegment seg = track(MemorySegment.ofAddress(address), null, address, pooled, bytes);
-      if (reused && zero) {
-        seg.fill((byte) 0);
-      }
-      return seg;
-    }
-    MemorySegment raw = CLASSES.take(pooled);
-    boolean reused = raw != null;
+    Pool pool = mapped ? MAPPED : CLASSES;
+    long size = mapped ? mappedLength(bytes) : SizeClasses.classSize(bytes);
+    account(size);
+    MemorySegment block = pool.take(size);
+    boolean reused = block != null;
     if (!reused) {
-      raw = Arena.ofAuto().allocate(pooled, ALIGNMENT); // zeroed; freed if a full pool drops it
+      block = fresh(size, mapped);
     }
-    MemorySegment seg = track(raw, raw, 0, pooled, bytes);
+    MemorySegment seg = track(block, pool, bytes);
     if (reused && zero) {
       seg.fill((byte) 0);
     }
@@ -238,27 +234,25 @@ public final class NativeMemory {
   }
 
   /**
-   * A block of {@code bytes} (a multiple of 2 MiB, at least {@link #HUGE_THRESHOLD}) for a
-   * scope, which gives it back with {@link #giveMapped}; 0 when blocks are not mapped here. The
-   * contents are whatever the last user left, or zero for a fresh mapping ({@code fresh[0]}).
+   * A mapped block of {@code rounded} bytes ({@link #mappedLength}) for a scope, which gives it
+   * back with {@link #giveMapped}; null when blocks are not mapped here. The contents are whatever
+   * the last user left, or zero for a fresh mapping ({@code fresh[0]}).
    */
-  static long takeMapped(long rounded, boolean[] fresh) {
+  static MemorySegment takeMapped(long rounded, boolean[] fresh) {
     if (MMAP == null) {
-      return 0;
+      return null;
     }
-    long address = MAPPED.take(rounded);
-    fresh[0] = address == 0;
-    return address != 0 ? address : map(rounded, true);
+    MemorySegment block = MAPPED.take(rounded);
+    fresh[0] = block == null;
+    return block != null ? block : fresh(rounded, true);
   }
 
   /** Gives back a block taken with {@link #takeMapped}. */
-  static void giveMapped(long address, long rounded) {
-    if (!MAPPED.give(address, rounded)) {
-      unmap(address, rounded);
-    }
+  static void giveMapped(MemorySegment block) {
+    MAPPED.give(block);
   }
 
-  /** The mapped length of a block of {@code bytes} (for scopes). */
+  /** The mapped length of a block of {@code bytes}: a multiple of 2 MiB. */
   static long mappedLength(long bytes) {
     return roundUp(bytes, HUGE_PAGE);
   }
@@ -278,6 +272,16 @@ public final class NativeMemory {
     return arena.allocate(Math.max(bytes, 1), ALIGNMENT).asSlice(0, bytes);
   }
 
+  /**
+   * A new zeroed block of {@code size} bytes for a pool: mapped (the pool unmaps it when it drops
+   * it) or from an automatic arena (freed by the GC once the pool drops it).
+   */
+  private static MemorySegment fresh(long size, boolean mapped) {
+    return mapped
+        ? MemorySegment.ofAddress(map(size, true)).reinterpret(size)
+        : Arena.ofAuto().allocate(size, ALIGNMENT);
+  }
+
   private static void checkSize(long bytes) {
     if (bytes < 0) {
       throw new IllegalArgumentException("cannot allocate a negative byte count: " + bytes);
@@ -285,13 +289,13 @@ public final class NativeMemory {
   }
 
   /**
-   * Counts {@code pooled} bytes as handed out, adds their heap pressure, and collects first when
+   * Counts {@code size} bytes as handed out, adds their heap pressure, and collects first when
    * the outstanding bytes would pass the threshold.
    */
-  private static void account(long pooled) {
-    long out = OUTSTANDING.addAndGet(pooled);
+  private static void account(long size) {
+    long out = OUTSTANDING.addAndGet(size);
     if (out > gcThreshold) {
-      collect(pooled);
+      collect(size);
       out = OUTSTANDING.get();
     }
     long peak = PEAK_OUTSTANDING.get();
@@ -299,7 +303,7 @@ public final class NativeMemory {
       peak = PEAK_OUTSTANDING.get();
     }
     if (PRESSURE_PER_1024 > 0) {
-      long debt = ballastDebt + pooled * PRESSURE_PER_1024 / 1024;
+      long debt = ballastDebt + size * PRESSURE_PER_1024 / 1024;
       while (debt >= BALLAST_CHUNK) {
         ballastSink = new byte[BALLAST_CHUNK];
         debt -= BALLAST_CHUNK;
@@ -310,12 +314,13 @@ public final class NativeMemory {
 
   /**
    * Too many GC-managed bytes are outstanding (live, or dead and not yet found by the GC):
-   * collect, return the blocks found dead, and set the next threshold to
-   * twice what is still live, so that a program whose tensors really are live is not collected on
-   * every allocation (DirectByteBuffer's reservation works the same way).
+   * collect, return the blocks found dead, and set the next threshold to twice what is still
+   * live, so that a program whose tensors really are live is not collected on every allocation
+   * (DirectByteBuffer's reservation works the same way).
    */
   private static void collect(long request) {
     synchronized (COLLECT_LOCK) {
+      drain();
       if (OUTSTANDING.get() <= gcThreshold) {
         return; // another thread collected meanwhile
       }
@@ -356,43 +361,42 @@ public final class NativeMemory {
   private static final Block LIVE = new Block();
 
   /**
-   * A handed-out block: its session is the referent, reachable from every segment of the block.
-   * {@code raw} is the pooled segment of a size-class block or slab (null for a mapped one, which
-   * is {@code address}).
+   * Cleared by each collection: when it is, a new collection cycle has begun and the pools
+   * resize to what the last cycle used.
    */
+  private static final AtomicReference<WeakReference<Object>> CYCLE =
+      new AtomicReference<>(new WeakReference<>(new Object()));
+
+  /** A handed-out block: its session is the referent, reachable from every segment of the block. */
   private static final class Block extends PhantomReference<Object> {
-    final MemorySegment raw;
-    final long address;
-    final long pooled;
+    final MemorySegment block;
+    final Pool pool;
     Block prev;
     Block next;
 
     Block() {
       super(null, null);
-      raw = null;
-      address = 0;
-      pooled = 0;
+      block = null;
+      pool = null;
       prev = this;
       next = this;
     }
 
-    Block(Object session, MemorySegment raw, long address, long pooled) {
+    Block(Object session, MemorySegment block, Pool pool) {
       super(session, DEAD);
-      this.raw = raw;
-      this.address = address;
-      this.pooled = pooled;
+      this.block = block;
+      this.pool = pool;
     }
   }
 
   /**
    * A segment of {@code bytes} over {@code block} with a session of its own (an unclosed shared
    * arena: no cleaner, accessible from every thread), tracked until the GC finds that session
-   * unreachable; the block then returns to its pool.
+   * unreachable; the block then returns to {@code pool}.
    */
-  private static MemorySegment track(
-      MemorySegment block, MemorySegment raw, long address, long pooled, long bytes) {
+  private static MemorySegment track(MemorySegment block, Pool pool, long bytes) {
     MemorySegment seg = block.reinterpret(bytes, Arena.ofShared(), null);
-    Block ref = new Block(seg.scope(), raw, address, pooled);
+    Block ref = new Block(seg.scope(), block, pool);
     synchronized (LIVE) {
       ref.next = LIVE.next;
       ref.prev = LIVE;
@@ -402,8 +406,13 @@ public final class NativeMemory {
     return seg;
   }
 
-  /** Returns the blocks the GC has found dead to their pools. */
+  /** Returns the blocks the GC has found dead to their pools; resizes them on a new cycle. */
   private static void drain() {
+    WeakReference<Object> cycle = CYCLE.get();
+    if (cycle.refersTo(null) && CYCLE.compareAndSet(cycle, new WeakReference<>(new Object()))) {
+      CLASSES.newCycle();
+      MAPPED.newCycle();
+    }
     Block b;
     while ((b = (Block) DEAD.poll()) != null) {
       release(b);
@@ -417,12 +426,8 @@ public final class NativeMemory {
       b.prev = null;
       b.next = null;
     }
-    OUTSTANDING.addAndGet(-b.pooled);
-    if (b.raw != null) {
-      CLASSES.give(b.raw); // when the pool is full the block is dropped and its arena frees it
-    } else {
-      giveMapped(b.address, b.pooled);
-    }
+    OUTSTANDING.addAndGet(-b.block.byteSize());
+    b.pool.give(b.block);
   }
 
   // ============================================================================================
@@ -460,9 +465,9 @@ public final class NativeMemory {
       account(SLAB_BYTES);
       MemorySegment raw = CLASSES.take(SLAB_BYTES);
       if (raw == null) {
-        raw = Arena.ofAuto().allocate(SLAB_BYTES, ALIGNMENT);
+        raw = fresh(SLAB_BYTES, false);
       }
-      return new Slab(track(raw, raw, 0, SLAB_BYTES, SLAB_BYTES), 0);
+      return new Slab(track(raw, CLASSES, SLAB_BYTES), 0);
     }
 
     MemorySegment take(long size, long bytes) {
@@ -472,14 +477,15 @@ public final class NativeMemory {
   }
 
   // ============================================================================================
-  // Tier 2: size classes
+  // Tiers 2 and 3: pools of free blocks
   // ============================================================================================
 
-  private static final long CLASS_CACHE_LIMIT =
-      Long.getLong("ufunc4j.classCacheBytes", 256L << 20);
+  /** Free blocks of the size classes and slabs. */
+  private static final Pool CLASSES =
+      new Pool(Long.getLong("ufunc4j.classCacheBytes", 256L << 20), false);
 
-  /** Free blocks of the size classes (and slabs), each kept alive by its pool entry. */
-  private static final ClassPool CLASSES = new ClassPool(CLASS_CACHE_LIMIT);
+  /** Freed mapped blocks, by mapped length: faulted in and huge-page backed. */
+  private static final Pool MAPPED = new Pool(Long.getLong("ufunc4j.blockCacheBytes", 1L << 30), true);
 
   /** Sizes of the pooled blocks between {@link #SMALL_MAX} and {@link #HUGE_THRESHOLD}. */
   static final class SizeClasses {
@@ -494,23 +500,36 @@ public final class NativeMemory {
   }
 
   /**
-   * Free raw blocks by size, most recently returned first (the warmest), up to a byte limit; a
-   * block beyond it is dropped, and the automatic arena that allocated it frees it.
+   * Free blocks by size, most recently returned first (the warmest). It keeps up to its limit:
+   * what was handed out of it during the last collection cycle plus a quarter, and at least its
+   * floor, so that a steady loop finds every block it needs already faulted in, and a burst's
+   * blocks are let go one cycle later. A dropped mapped block is unmapped; any other is left to
+   * the automatic arena that allocated it.
+   *
+   * <p>A mapped block is the segment {@code ofAddress(address).reinterpret(length)}; the others
+   * are the arena's segments.
    */
-  private static final class ClassPool {
-    private final long limit;
+  private static final class Pool {
+    private final long floor;
+    private final boolean mapped;
     private final Map<Long, ArrayDeque<MemorySegment>> free = new HashMap<>();
     private long bytes;
+    private long limit;
+    private long demand;
 
-    ClassPool(long limit) {
-      this.limit = limit;
+    Pool(long floor, boolean mapped) {
+      this.floor = floor;
+      this.mapped = mapped;
+      this.limit = floor;
     }
 
     synchronized long bytes() {
       return bytes;
     }
 
+    /** A free block of exactly {@code size} bytes, or null (the caller makes a fresh one). */
     synchronized MemorySegment take(long size) {
+      demand += size;
       ArrayDeque<MemorySegment> q = free.get(size);
       if (q == null || q.isEmpty()) {
         return null;
@@ -519,25 +538,42 @@ public final class NativeMemory {
       return q.pop();
     }
 
-    synchronized void give(MemorySegment raw) {
-      long size = raw.byteSize();
-      if (bytes + size > limit) {
-        return;
+    /** Keeps {@code block} for reuse, or drops it when the pool is full. */
+    void give(MemorySegment block) {
+      long size = block.byteSize();
+      synchronized (this) {
+        if (bytes + size <= limit) {
+          bytes += size;
+          free.computeIfAbsent(size, k -> new ArrayDeque<>()).push(block);
+          return;
+        }
       }
-      bytes += size;
-      free.computeIfAbsent(size, k -> new ArrayDeque<>()).push(raw);
+      drop(block);
+    }
+
+    /** A collection has begun a new cycle: the limit follows the last cycle's demand. */
+    void newCycle() {
+      List<MemorySegment> dropped = new ArrayList<>();
+      synchronized (this) {
+        limit = Math.max(floor, demand + demand / 4);
+        demand = 0;
+        for (ArrayDeque<MemorySegment> q : free.values()) {
+          while (bytes > limit && !q.isEmpty()) {
+            MemorySegment coldest = q.removeLast();
+            bytes -= coldest.byteSize();
+            dropped.add(coldest);
+          }
+        }
+      }
+      dropped.forEach(this::drop);
+    }
+
+    private void drop(MemorySegment block) {
+      if (mapped) {
+        unmap(block.address(), block.byteSize());
+      }
     }
   }
-
-  // ============================================================================================
-  // Tier 3: mapped blocks
-  // ============================================================================================
-
-  private static final long MAPPED_CACHE_LIMIT =
-      Long.getLong("ufunc4j.blockCacheBytes", 1L << 30);
-
-  /** Freed mapped blocks kept for reuse, by mapped length: faulted in and huge-page backed. */
-  private static final BlockCache MAPPED = new BlockCache(MAPPED_CACHE_LIMIT);
 
   /** Maps {@code rounded} bytes (a multiple of 2 MiB) at a 2 MiB-aligned address. */
   private static long map(long rounded, boolean advise) {
@@ -563,46 +599,6 @@ public final class NativeMemory {
       }
     }
     return aligned;
-  }
-
-  /**
-   * Freed mapped blocks by length, up to a byte limit; beyond it a freed block is unmapped. A
-   * reused block is already faulted in and backed by huge pages, where a fresh mapping would
-   * fault 2 MiB at a time and, with transparent huge pages in {@code defrag=madvise} mode, may
-   * compact memory synchronously on each fault (measured in docs/runtime.md).
-   */
-  private static final class BlockCache {
-    private final long limit;
-    private final Map<Long, ArrayDeque<Long>> free = new HashMap<>();
-    private long bytes;
-
-    BlockCache(long limit) {
-      this.limit = limit;
-    }
-
-    synchronized long bytes() {
-      return bytes;
-    }
-
-    /** A cached block of exactly {@code length} bytes, or 0. */
-    synchronized long take(long length) {
-      ArrayDeque<Long> q = free.get(length);
-      if (q == null || q.isEmpty()) {
-        return 0;
-      }
-      bytes -= length;
-      return q.pop();
-    }
-
-    /** Keeps the block for reuse; false when the cache is full (the caller unmaps it). */
-    synchronized boolean give(long address, long length) {
-      if (bytes + length > limit) {
-        return false;
-      }
-      bytes += length;
-      free.computeIfAbsent(length, k -> new ArrayDeque<>()).push(address);
-      return true;
-    }
   }
 
   private static void unmap(long address, long length) {

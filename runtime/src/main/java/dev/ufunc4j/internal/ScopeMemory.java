@@ -3,6 +3,7 @@ package dev.ufunc4j.internal;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -77,12 +78,11 @@ public final class ScopeMemory {
       throw new IllegalArgumentException("cannot allocate a negative byte count: " + bytes);
     }
     if (bytes >= NativeMemory.HUGE_THRESHOLD) {
-      long rounded = NativeMemory.mappedLength(bytes);
       boolean[] fresh = new boolean[1];
-      long address = NativeMemory.takeMapped(rounded, fresh);
-      if (address != 0) {
-        frame.keepMapped(address, rounded);
-        MemorySegment seg = MemorySegment.ofAddress(address).reinterpret(bytes, frame.arena, null);
+      MemorySegment block = NativeMemory.takeMapped(NativeMemory.mappedLength(bytes), fresh);
+      if (block != null) {
+        frame.keepMapped(block);
+        MemorySegment seg = block.reinterpret(bytes, frame.arena, null);
         if (zero && !fresh[0]) {
           seg.fill((byte) 0);
         }
@@ -129,8 +129,7 @@ public final class ScopeMemory {
     private final Arena arena = Arena.ofConfined();
     private int boundChunk = -1;
     private MemorySegment boundView;
-    private long[] mapped;
-    private int mappedCount;
+    private List<MemorySegment> mapped;
     private boolean closed;
 
     private Frame(ScopeMemory memory, Frame parent, int markChunk, long markTop) {
@@ -140,14 +139,11 @@ public final class ScopeMemory {
       this.markTop = markTop;
     }
 
-    private void keepMapped(long address, long rounded) {
+    private void keepMapped(MemorySegment block) {
       if (mapped == null) {
-        mapped = new long[8];
-      } else if (mappedCount == mapped.length) {
-        mapped = java.util.Arrays.copyOf(mapped, 2 * mapped.length);
+        mapped = new ArrayList<>();
       }
-      mapped[mappedCount++] = address;
-      mapped[mappedCount++] = rounded;
+      mapped.add(block);
     }
 
     /** True once closed. */
@@ -176,8 +172,8 @@ public final class ScopeMemory {
       memory.innermost = parent;
       OPEN.decrementAndGet();
       arena.close(); // first: no segment of this frame is usable once its memory is reused
-      for (int i = 0; i < mappedCount; i += 2) {
-        NativeMemory.giveMapped(mapped[i], mapped[i + 1]);
+      if (mapped != null) {
+        mapped.forEach(NativeMemory::giveMapped);
       }
       memory.current = markChunk;
       memory.top = markTop;
