@@ -68,19 +68,15 @@ public class OpsBench {
   }
 
   /**
-   * Fresh results of 4 MiB or more reuse freed blocks once the first collection has returned them
-   * to {@code NativeMemory}'s cache; until then each one is a fresh mapping that faults in huge
-   * pages. A long-running program is past that point, so the trial starts there too: allocate
-   * past the collection threshold (at most 1 s) before JMH's own warm-up.
+   * Fresh results reuse freed blocks once the first collection has returned some to {@code
+   * NativeMemory}'s pools; until then each one is fresh memory that costs a page fault per page
+   * (per huge page for mapped blocks). A long-running program is past that point, so the trial
+   * starts there too: call until a collection has returned blocks (at most 1 s) before JMH's own
+   * warm-up. Every collection during the measurement still counts.
    */
   private void warmAllocator() {
-    long bytes = out.numel() * out.dtype().byteSize();
-    if (bytes < NativeMemory.HUGE_THRESHOLD) {
-      return;
-    }
-    long target = NativeMemory.gcTriggerBytes() + 4 * bytes;
     long deadline = System.nanoTime() + 1_000_000_000L;
-    for (long done = 0; done < target && System.nanoTime() < deadline; done += bytes) {
+    while (NativeMemory.cachedBytes() == 0 && System.nanoTime() < deadline) {
       call(null);
     }
   }
