@@ -51,6 +51,10 @@ def numpy_case(case, rng):
     s = case.get("scalar")
     op = case["op"]
     rhs = b if b is not None else (np.float32(s) if s is not None else None)
+    if op == "sum":
+        axis = tuple(case["dims"])
+        o = np.empty(np.sum(a, axis=axis).shape, dtype=a.dtype)
+        return (lambda: np.sum(a, axis=axis)), (lambda: np.sum(a, axis=axis, out=o))
     if op == "silu":
         def fresh():
             return a / (1 + np.exp(-a))
@@ -78,6 +82,10 @@ def torch_case(case, rng, torch):
     b = make(case["b"]) if "b" in case else None
     s = case.get("scalar")
     op = case["op"]
+    if op == "sum":
+        dims = tuple(case["dims"])
+        o = torch.empty(torch.sum(a, dims).shape, dtype=a.dtype)
+        return (lambda: torch.sum(a, dims)), (lambda: torch.sum(a, dims, out=o))
     if op == "silu":
         f = torch.nn.functional.silu
         o = torch.empty_like(a)

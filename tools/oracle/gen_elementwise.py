@@ -361,6 +361,21 @@ def op_specific_binary(op, R, fn, T):
             R.torch_case(f"sign-{n}", fn, [make(n, a), make(n, b)])
         R.torch_case("sign-scalar-float32--2.0", fn, [make("float32", [-2.0, 2.0, -0.0, 4.0]), 2.0])
         R.torch_case("sign-scalar--2.0-float32", fn, [-2.0, make("float32", [2.0, -2.0, 1.0, -0.0])])
+        # Quotients past 2^24 (float32, 16-bit floats) and 2^53 (float64), up to overflow: fmod
+        # is exact at any quotient (2147483648 % 3 is 2).
+        huge = {
+            "float32": ([2147483648.0, -2147483648.0, 1e30, -1e30, 3.4e38, 16777217.0, 1e15, 1.0, -1.0, 1e20, 7e37, 123456789.0],
+                        [3.0, 3.0, 7.0, -7.0, 1.1, 3.0, 0.3, 1e-45, 1e-40, -0.1, 3e-38, 0.001]),
+            "float64": ([2.0 ** 60, -(2.0 ** 60), 1e300, -1e300, 1.7e308, 2.0 ** 53 + 2, 1e20, 1.0, -1.0, 1e200, 3e-300, 123456789012345678.0],
+                        [3.0, 3.0, 7.0, -7.0, 1.1, 3.0, 0.3, 5e-324, 1e-310, -0.1, 7e-320, 0.001]),
+            "float16": ([65504.0, -65504.0, 60000.0, 1.0, -1.0, 32768.0, 1000.0, 2.0],
+                        [0.001, 0.001, 6e-08, 6e-08, 1.2e-07, -0.0003, 3e-05, 6e-08]),
+            "bfloat16": ([3.3e38, -3.3e38, 1e30, 1.0, -1.0, 2147483648.0, 1e20, 7.0],
+                         [3.0, 3.0, -7.0, 1e-38, 1e-40, 3.0, 0.3, 1e-30]),
+        }
+        for n, (a, b) in huge.items():
+            R.torch_case(f"huge-quotient-{n}", fn, [make(n, a), make(n, b)])
+        R.torch_case("huge-quotient-scalar-float32", fn, [make("float32", [2147483648.0, 1e30, -3e38]), 3.0])
     if op == "pow":
         for n in ["int8", "int32", "int64", "uint8", "int16"]:
             if n != "uint8":

@@ -7,7 +7,13 @@ Writes runtime/src/test/resources/golden/views.json and format.json (determinist
 views.json: each case starts from torch.arange(numel).reshape(shape) (float32), applies a chain
 of ops and records the result's shape, strides, storage offset, whether it shares the input's
 storage, and its values in row-major order -- or PyTorch's error type and message.
-format.json: str(tensor) for tensors built from given values and dtype.
+format.json: str(tensor) for tensors built from given values and dtype, or from arange(numel)
+("arange": true) and then expanded to a larger view ("expand": shape). Cases marked
+"rule": "ufunc4j-bound" are tensors PyTorch would print with more than MAX_PRINTED elements
+(it keeps every index of a dimension of at most 6, so a [2]^20 tensor prints 2^20): for them
+the expected text is PyTorch's own _tensor_str_with_formatter output for the first sub-tensor
+that fits, wrapped in ufunc4j's documented cut of the outer dimensions (docs/runtime.md,
+"Printing"); see ufunc4j_str below.
 """
 import json
 import math
@@ -199,6 +205,56 @@ COMPLEX_FORMAT_CASES = [
 ]
 
 
+# High-rank and large tensors (issue 12, item 3): (shape, dtype, expand_to). Values are
+# arange(numel); expand_to, if any, expands the tensor to a view of that shape.
+LARGE_FORMAT_CASES = [
+    ([2] * 10, "float32", None),  # 1024 > threshold, summarised, but no dim > 6: all 1024 print
+    ([1] * 12, "int64", None),  # rank 12, one element
+    ([2, 1, 3, 1, 2, 1, 1, 2, 1], "int32", None),  # rank 9, not summarised
+    ([7, 7, 7, 7], "int64", None),  # 2401 elements, 6^4 = 1296 print
+    ([7, 7, 7, 2, 2], "float64", None),  # rank 5, 864 print, with the dtype suffix
+    ([1], "float32", [1000] * 4),  # 10^12 elements over 4 bytes: 1296 print
+    ([7], "int64", [1000, 1000, 7]),
+    ([1], "float32", [7] * 5),  # 7776 print: the largest PyTorch text within the bound
+    ([8, 8, 8, 8, 8, 2], "float32", None),  # PyTorch: 15552; ufunc4j cuts dim 0: 2592
+    ([1], "float32", [4] * 20),  # PyTorch: 4^20; ufunc4j cuts 14 dims: 4096
+]
+
+# ufunc4j's bound on printed elements (TensorFormat.MAX_PRINTED).
+MAX_PRINTED = 10_000
+
+
+def ufunc4j_str(t):
+    """str(t) as ufunc4j prints it, and whether ufunc4j's bound changed PyTorch's text.
+
+    Within the bound this is PyTorch's str(t). Beyond it, the outermost dimensions are cut to
+    their first sub-tensor (followed by "...") until the printed elements fit; the sub-tensor that
+    remains is printed by PyTorch's own _tensor_str_with_formatter, summarised, at the indent it
+    has inside the whole, with the formatter of its summarised data.
+    """
+    from torch import _tensor_str as ts
+    edge = ts.PRINT_OPTS.edgeitems
+    shown = [s if s <= 2 * edge else 2 * edge for s in t.shape]
+    if t.numel() <= ts.PRINT_OPTS.threshold or math.prod(shown) <= MAX_PRINTED:
+        return str(t), False
+    cut = 0
+    while math.prod(shown[cut:]) > MAX_PRINTED:
+        cut += 1
+    assert t.dtype in (torch.float32, torch.float64, torch.int64), "only these are wrapped here"
+    inner = t[(0,) * cut]
+    indent = len("tensor(")
+    formatter = ts._Formatter(ts.get_summarized_data(inner))
+    body = ts._tensor_str_with_formatter(inner, indent + cut, True, formatter)
+    for d in reversed(range(cut)):
+        if t.shape[d] > 1:
+            rank = t.dim() - d
+            body = "[" + body + "," + "\n" * (rank - 1) + " " * (indent + d + 1) + "...]"
+        else:
+            body = "[" + body + "]"
+    suffixes = [] if t.dtype in (torch.float32, torch.int64) else ["dtype=" + str(t.dtype)]
+    return ts._add_suffixes("tensor(" + body, suffixes, indent, force_newline=False), True
+
+
 def describe(x, base):
     return {
         "shape": list(x.shape),
@@ -251,6 +307,18 @@ def main():
         for v in flat.tolist():
             vals += [repr(v.real), repr(v.imag)]
         fmt.append({"dtype": dtype, "shape": shape, "values": vals, "str": str(t)})
+    for shape, dtype, expand_to in LARGE_FORMAT_CASES:
+        t = torch.arange(math.prod(shape), dtype=torch.float64).reshape(shape)
+        t = t.to(getattr(torch, dtype))
+        case = {"dtype": dtype, "shape": shape, "arange": True}
+        if expand_to is not None:
+            t = t.expand(expand_to)
+            case["expand"] = expand_to
+        text, ruled = ufunc4j_str(t)
+        if ruled:
+            case["rule"] = "ufunc4j-bound"
+        case["str"] = text
+        fmt.append(case)
     with open(os.path.join(out_dir, "format.json"), "w") as f:
         f.write('{"torch": "%s", "cases": [\n' % torch.__version__)
         f.write(",\n".join(json.dumps(c, separators=(",", ":")) for c in fmt))

@@ -1,24 +1,45 @@
 package dev.ufunc4j;
 
 import dev.ufunc4j.annotation.Elementwise;
+import dev.ufunc4j.annotation.Facade;
 import dev.ufunc4j.annotation.Promote;
+import dev.ufunc4j.annotation.Rule;
 import dev.ufunc4j.annotation.Scalar;
+import dev.ufunc4j.dtype.DType;
+import dev.ufunc4j.dtype.Promotion;
+import dev.ufunc4j.internal.ErrorTexts;
 
 /**
- * The built-in op set, declared the way users declare theirs: the processor generates every
- * kernel from these scalar methods, which stay the reference the tests check kernels against.
- * Users call them through {@link Ops} and the {@link Tensor} instance methods, which add PyTorch's
- * argument rules (alpha's type, bool subtraction) around them.
+ * The built-in ops, named after PyTorch's ({@code floor_divide} is {@code floorDivide}). Every op
+ * takes tensors or Java numbers (a Java number is a wrapped scalar: it promotes as a Python number
+ * does in PyTorch, so {@code int32 tensor + 2.5} is float32), and has an {@code out=} form that
+ * writes into a given tensor: it must have the broadcast shape and a dtype the result can be cast
+ * to, and is left untouched when the call is refused. In place is {@code out} = the first operand
+ * ({@link Tensor#addInPlace(Tensor)} and friends). Every two-tensor op also takes XLA {@link
+ * BroadcastDims}: the lower-rank operand is lifted with them before the ordinary broadcasting
+ * ({@code add(v, m, BroadcastDims.of(0))} adds the vector {@code v} to each column of {@code m}).
  *
- * <p>{@code long} bodies give the integral and bool kernels with Java integer semantics at the
- * result's width (wraparound); {@code double} bodies the floating ones (float16/bfloat16 compute in
- * float32); bodies of only {@code + - * /} and comparisons are lifted to complex.
+ * <p>The ops are declared as scalar methods in {@code Builtins}, the way users declare theirs: the
+ * processor generates every kernel from them, {@code Ops} with every static form and {@code
+ * Tensor}'s op methods (through {@code TensorMethods}), and the scalar methods stay the reference
+ * the tests check kernels against. PyTorch's argument rules (bool subtraction and negation,
+ * alpha's type, negative integer powers, a missing clamp bound) are its {@code @Rule} methods,
+ * which the generated methods call before they dispatch. {@code long} bodies give the integral and
+ * bool kernels with Java integer semantics at the result's width (wraparound); {@code double}
+ * bodies the floating ones (float16/bfloat16 compute in float32); bodies of only {@code + - * /}
+ * and comparisons are lifted to complex.
  */
+@Facade(
+    value = "Ops",
+    visibility = Facade.Visibility.PUBLIC,
+    instanceMethods = "TensorMethods",
+    superclass = "OpsBase")
 final class Builtins {
   private Builtins() {}
 
   // ---- arithmetic -----------------------------------------------------------------------------
 
+  /** {@code a + b}, elementwise. */
   @Elementwise
   static long add(long a, long b) {
     return a + b;
@@ -29,17 +50,21 @@ final class Builtins {
     return a + b;
   }
 
-  /** {@code a + alpha * b}; alpha is passed in the category of the tensors' result (see Ops). */
-  @Elementwise
+  /**
+   * {@code a + alpha * b} ({@code torch.add(a, b, alpha=alpha)}): alpha does not change the result
+   * dtype, and must be integral for integral operands.
+   */
+  @Elementwise(methodName = "add")
   static long addScaled(long a, long b, @Scalar long alpha) {
     return a + alpha * b;
   }
 
-  @Elementwise
+  @Elementwise(methodName = "add")
   static double addScaled(double a, double b, @Scalar double alpha) {
     return Math.fma(alpha, b, a); // one rounding, as PyTorch's vectorised fmadd
   }
 
+  /** {@code a - b}, elementwise. */
   @Elementwise
   static long sub(long a, long b) {
     return a - b;
@@ -50,16 +75,18 @@ final class Builtins {
     return a - b;
   }
 
-  @Elementwise
+  /** {@code a - alpha * b} ({@code torch.sub(a, b, alpha=alpha)}), alpha as in {@code add}. */
+  @Elementwise(methodName = "sub")
   static long subScaled(long a, long b, @Scalar long alpha) {
     return a - alpha * b;
   }
 
-  @Elementwise
+  @Elementwise(methodName = "sub")
   static double subScaled(double a, double b, @Scalar double alpha) {
     return Math.fma(-alpha, b, a);
   }
 
+  /** {@code a * b}, elementwise. */
   @Elementwise
   static long mul(long a, long b) {
     return a * b;
@@ -70,13 +97,19 @@ final class Builtins {
     return a * b;
   }
 
-  /** True division: integral and bool operands compute in float32, as in PyTorch. */
+  /**
+   * {@code a / b}, elementwise: true division, so integral and bool operands compute in float32,
+   * as in PyTorch.
+   */
   @Elementwise(promote = Promote.INT_TO_FLOAT)
   static double div(double a, double b) {
     return a / b;
   }
 
-  /** Python's floor division: rounds the quotient toward negative infinity. */
+  /**
+   * Python's floor division {@code a // b}: the quotient rounded toward negative infinity. An
+   * integral division by zero throws {@code ArithmeticException}, and leaves a target untouched.
+   */
   @Elementwise
   static long floorDivide(long a, long b) {
     final long q = a / b;
@@ -84,63 +117,44 @@ final class Builtins {
   }
 
   /**
-   * PyTorch's {@code div_floor_floating}, with {@code fmod} computed as below (exact while the
-   * quotient {@code a / b} is exactly representable). A quotient that overflows (finite {@code a})
-   * is the result, as in PyTorch, whose exact fmod leaves {@code (a - fmod) / b} infinite with the
-   * quotient's sign (the emulated fmod is infinite there and would flip it).
+   * PyTorch's {@code div_floor_floating}: {@code (a - fmod(a, b)) / b}, moved down by one where the
+   * remainder's sign differs from b's, then rounded to the nearest integer below; Java's {@code %}
+   * is C's {@code fmod}, exact at any quotient.
    */
   @Elementwise
   static double floorDivide(double a, double b) {
-    final double quotient = a / b;
-    final double truncated = quotient < 0 ? Math.ceil(quotient) : Math.floor(quotient);
-    // C's fmod, exact while the quotient is: a - b * trunc(a / b) in one rounding (the exact
-    // remainder is representable), moved back by |b| when a / b rounded up to the next integer.
-    final double rough = Math.fma(-b, truncated, a);
-    final double exact = (rough != 0) && ((rough < 0) ^ (a < 0)) ? rough + Math.copySign(b, a) : rough;
-    // The sign of a; NaN for an infinite a or a zero b; a itself for an infinite b.
-    final double mod =
-        Math.abs(b) == Double.POSITIVE_INFINITY && Math.abs(a) != Double.POSITIVE_INFINITY
-            ? a
-            : Math.copySign(exact, a);
+    final double mod = a % b;
     final double div = (a - mod) / b;
     final double adjusted = (mod != 0) && ((b < 0) ^ (mod < 0)) ? div - 1 : div;
     final double floor = Math.floor(adjusted);
-    final boolean overflows =
-        Math.abs(quotient) == Double.POSITIVE_INFINITY && Math.abs(a) != Double.POSITIVE_INFINITY;
-    return b == 0 || overflows
-        ? quotient
+    return b == 0
+        ? a / b
         : adjusted == 0
-            ? Math.copySign(0.0, quotient)
+            ? Math.copySign(0.0, a / b)
             : (adjusted - floor > 0.5 ? floor + 1 : floor);
   }
 
-  /** Python's modulo: the result takes the divisor's sign. */
+  /**
+   * Python's modulo {@code a % b}: the result takes the divisor's sign. An integral division by
+   * zero throws {@code ArithmeticException}, and leaves a target untouched.
+   */
   @Elementwise
   static long remainder(long a, long b) {
     final long r = a % b;
     return (r != 0) && ((r ^ b) < 0) ? r + b : r;
   }
 
-  /** PyTorch's floating remainder: {@code fmod}, then moved into the divisor's sign. */
+  /** PyTorch's floating remainder: {@code fmod} (Java's {@code %}), moved into the divisor's sign. */
   @Elementwise
   static double remainder(double a, double b) {
-    final double quotient = a / b;
-    final double truncated = quotient < 0 ? Math.ceil(quotient) : Math.floor(quotient);
-    // C's fmod, exact while the quotient is: a - b * trunc(a / b) in one rounding (the exact
-    // remainder is representable), moved back by |b| when a / b rounded up to the next integer.
-    final double rough = Math.fma(-b, truncated, a);
-    final double exact = (rough != 0) && ((rough < 0) ^ (a < 0)) ? rough + Math.copySign(b, a) : rough;
-    // The sign of a; NaN for an infinite a or a zero b; a itself for an infinite b.
-    final double mod =
-        Math.abs(b) == Double.POSITIVE_INFINITY && Math.abs(a) != Double.POSITIVE_INFINITY
-            ? a
-            : Math.copySign(exact, a);
+    final double mod = a % b;
     return (mod != 0) && ((b < 0) ^ (mod < 0)) ? mod + b : mod;
   }
 
-  /** NaN-propagating maximum; of two equal values (-0.0 and 0.0) the first, as PyTorch. */
+  /** The larger of {@code a} and {@code b}, elementwise; NaN propagates. */
   @Elementwise
   static double maximum(double a, double b) {
+    // Of two equal values (-0.0 and 0.0) the first, as PyTorch's scalar loop.
     return a != a ? a : (b != b ? b : (a >= b ? a : b));
   }
 
@@ -149,6 +163,7 @@ final class Builtins {
     return Math.max(a, b);
   }
 
+  /** The smaller of {@code a} and {@code b}, elementwise; NaN propagates. */
   @Elementwise
   static double minimum(double a, double b) {
     return a != a ? a : (b != b ? b : (a <= b ? a : b));
@@ -159,7 +174,12 @@ final class Builtins {
     return Math.min(a, b);
   }
 
-  /** C99's pow (as PyTorch): 1 for a zero exponent or a base of 1, even NaN, and for (-1)^±inf. */
+  /**
+   * {@code a} to the power {@code b}, elementwise, as C99's pow (and PyTorch): 1 for a zero
+   * exponent or a base of 1, even NaN, and for (-1)^±inf. Integral operands multiply exactly,
+   * wrapping at the result's width; a negative tensor exponent gives 1 for a base of 1, ±1 for -1,
+   * else 0.
+   */
   @Elementwise
   static double pow(double a, double b) {
     return a == 1 || b == 0 || (a == -1 && Math.abs(b) == Double.POSITIVE_INFINITY)
@@ -306,6 +326,7 @@ final class Builtins {
 
   // ---- comparisons ----------------------------------------------------------------------------
 
+  /** {@code a == b}, elementwise, as bool. */
   @Elementwise
   static boolean eq(double a, double b) {
     return a == b;
@@ -316,6 +337,7 @@ final class Builtins {
     return a == b;
   }
 
+  /** {@code a != b}, elementwise, as bool. */
   @Elementwise
   static boolean ne(double a, double b) {
     return a != b;
@@ -326,6 +348,7 @@ final class Builtins {
     return a != b;
   }
 
+  /** {@code a < b}, elementwise, as bool. */
   @Elementwise
   static boolean lt(double a, double b) {
     return a < b;
@@ -336,6 +359,7 @@ final class Builtins {
     return a < b;
   }
 
+  /** {@code a <= b}, elementwise, as bool. */
   @Elementwise
   static boolean le(double a, double b) {
     return a <= b;
@@ -346,6 +370,7 @@ final class Builtins {
     return a <= b;
   }
 
+  /** {@code a > b}, elementwise, as bool. */
   @Elementwise
   static boolean gt(double a, double b) {
     return a > b;
@@ -356,6 +381,7 @@ final class Builtins {
     return a > b;
   }
 
+  /** {@code a >= b}, elementwise, as bool. */
   @Elementwise
   static boolean ge(double a, double b) {
     return a >= b;
@@ -368,6 +394,7 @@ final class Builtins {
 
   // ---- logical (any dtype; nonzero is true) ---------------------------------------------------
 
+  /** Whether both {@code a} and {@code b} are nonzero, elementwise, as bool. */
   @Elementwise
   static boolean logicalAnd(double a, double b) {
     return a != 0 && b != 0;
@@ -378,6 +405,7 @@ final class Builtins {
     return a != 0 && b != 0;
   }
 
+  /** Whether {@code a} or {@code b} is nonzero, elementwise, as bool. */
   @Elementwise
   static boolean logicalOr(double a, double b) {
     return a != 0 || b != 0;
@@ -388,6 +416,7 @@ final class Builtins {
     return a != 0 || b != 0;
   }
 
+  /** Whether exactly one of {@code a} and {@code b} is nonzero, elementwise, as bool. */
   @Elementwise
   static boolean logicalXor(double a, double b) {
     return (a != 0) ^ (b != 0);
@@ -398,6 +427,7 @@ final class Builtins {
     return (a != 0) ^ (b != 0);
   }
 
+  /** Whether {@code x} is zero, elementwise, as bool. */
   @Elementwise
   static boolean logicalNot(double x) {
     return x == 0;
@@ -410,34 +440,43 @@ final class Builtins {
 
   // ---- bitwise (integral and bool) ------------------------------------------------------------
 
+  /** {@code a & b}, elementwise (integral and bool dtypes). */
   @Elementwise
   static long bitwiseAnd(long a, long b) {
     return a & b;
   }
 
+  /** {@code a | b}, elementwise (integral and bool dtypes). */
   @Elementwise
   static long bitwiseOr(long a, long b) {
     return a | b;
   }
 
+  /** {@code a ^ b}, elementwise (integral and bool dtypes). */
   @Elementwise
   static long bitwiseXor(long a, long b) {
     return a ^ b;
   }
 
-  /** Integral only in effect: on BOOL, {@link Ops#bitwiseNot} runs logicalNot instead. */
+  /** {@code ~x}, elementwise (integral dtypes; logical not for bool, as in PyTorch). */
   @Elementwise
   static long bitwiseNot(long x) {
     return ~x;
   }
 
-  /** PyTorch's shift: a count below 0 or at least the width shifts everything out. */
+  /**
+   * {@code a << b}, elementwise, as PyTorch: a count below 0 or at least the width shifts
+   * everything out.
+   */
   @Elementwise
   static long bitwiseLeftShift(long a, long b) {
     return b < 0 || b >= 64 ? 0 : a << b;
   }
 
-  /** Arithmetic right shift; a count below 0 or at least the width leaves the sign fill. */
+  /**
+   * {@code a >> b}, elementwise (arithmetic); a count below 0 or at least the width leaves the sign
+   * fill.
+   */
   @Elementwise
   static long bitwiseRightShift(long a, long b) {
     return b < 0 || b >= 64 ? (a < 0 ? -1 : 0) : a >> b;
@@ -445,6 +484,7 @@ final class Builtins {
 
   // ---- unary ----------------------------------------------------------------------------------
 
+  /** {@code -x}, elementwise. */
   @Elementwise
   static long neg(long x) {
     return -x;
@@ -455,6 +495,7 @@ final class Builtins {
     return -x;
   }
 
+  /** {@code |x|}, elementwise. */
   @Elementwise
   static long abs(long x) {
     return Math.abs(x);
@@ -465,7 +506,10 @@ final class Builtins {
     return Math.abs(x);
   }
 
-  /** -1, 0 or 1; NaN gives 0, as PyTorch's {@code (0 < x) - (x < 0)}. */
+  /**
+   * -1, 0 or 1 by the sign of {@code x}, elementwise; NaN gives 0, as PyTorch's {@code (0 < x) -
+   * (x < 0)}.
+   */
   @Elementwise
   static double sign(double x) {
     return (x > 0 ? 1.0 : 0.0) - (x < 0 ? 1.0 : 0.0);
@@ -476,36 +520,43 @@ final class Builtins {
     return x > 0 ? 1 : (x < 0 ? -1 : 0);
   }
 
+  /** e to the power {@code x}, elementwise (integral operands compute in float32). */
   @Elementwise(promote = Promote.INT_TO_FLOAT)
   static double exp(double x) {
     return Math.exp(x);
   }
 
+  /** The natural logarithm of {@code x}, elementwise (integral operands compute in float32). */
   @Elementwise(promote = Promote.INT_TO_FLOAT)
   static double log(double x) {
     return Math.log(x);
   }
 
+  /** The square root of {@code x}, elementwise (integral operands compute in float32). */
   @Elementwise(promote = Promote.INT_TO_FLOAT)
   static double sqrt(double x) {
     return Math.sqrt(x);
   }
 
+  /** The sine of {@code x}, elementwise (integral operands compute in float32). */
   @Elementwise(promote = Promote.INT_TO_FLOAT)
   static double sin(double x) {
     return Math.sin(x);
   }
 
+  /** The cosine of {@code x}, elementwise (integral operands compute in float32). */
   @Elementwise(promote = Promote.INT_TO_FLOAT)
   static double cos(double x) {
     return Math.cos(x);
   }
 
+  /** The hyperbolic tangent of {@code x}, elementwise (integral operands compute in float32). */
   @Elementwise(promote = Promote.INT_TO_FLOAT)
   static double tanh(double x) {
     return Math.tanh(x);
   }
 
+  /** {@code 1 / (1 + e^-x)}, elementwise (integral operands compute in float32). */
   @Elementwise(promote = Promote.INT_TO_FLOAT)
   static double sigmoid(double x) {
     return 1 / (1 + Math.exp(-x));
@@ -513,24 +564,157 @@ final class Builtins {
 
   // ---- three operands -------------------------------------------------------------------------
 
-  @Elementwise
+  /**
+   * {@code condition ? a : b}, elementwise; the condition must be bool and does not join
+   * promotion.
+   */
+  @Elementwise(numbersAfterFirst = true)
   static double where(boolean condition, double a, double b) {
     return condition ? a : b;
   }
 
-  @Elementwise
+  @Elementwise(numbersAfterFirst = true)
   static long where(boolean condition, long a, long b) {
     return condition ? a : b;
   }
 
-  /** {@code min(max(x, min), max)}: NaN propagates; a lower bound above the upper gives max. */
-  @Elementwise
+  /**
+   * {@code min(max(x, min), max)}, elementwise: NaN propagates, and a lower bound above the upper
+   * one gives the upper one.
+   */
+  @Elementwise(numbersAfterFirst = true)
   static double clamp(double x, double min, double max) {
     return Math.min(Math.max(x, min), max);
   }
 
-  @Elementwise
+  @Elementwise(numbersAfterFirst = true)
   static long clamp(long x, long min, long max) {
     return Math.min(Math.max(x, min), max);
+  }
+
+  // ---- PyTorch's argument rules: the generated Ops methods call them before they dispatch -----
+
+  /**
+   * Bool operands are refused, as in PyTorch: {@code logicalXor} or {@code bitwiseXor} subtract
+   * masks, {@code logicalNot} inverts one.
+   */
+  @Rule("sub")
+  static void refuseBoolSub(Tensor a, Tensor b) {
+    if (a == null || b == null) {
+      return; // the dispatcher names the null operand
+    }
+    boolean boolA = a.dtype() == DType.BOOL;
+    boolean boolB = b.dtype() == DType.BOOL;
+    if (boolA && boolB) {
+      throw new IllegalArgumentException("sub: " + ErrorTexts.BOOL_SUB_BOTH);
+    }
+    if (boolA || boolB) {
+      throw new IllegalArgumentException("sub: " + ErrorTexts.BOOL_SUB_ONE);
+    }
+  }
+
+  /**
+   * {@code alpha} must be a Java integral or floating number; an integral 1 runs the op without it
+   * (so complex operands, which the alpha kernels do not lift, work with it too).
+   */
+  @Rule("add")
+  static Tensor addWithoutAlpha(Tensor a, Tensor b, Number alpha, Tensor out) {
+    return withoutAlpha("add", a, b, alpha) ? Ops.add(a, b, out) : null;
+  }
+
+  /** As in {@code add}: an integral alpha of 1 runs the op without it. */
+  @Rule("sub")
+  static Tensor subWithoutAlpha(Tensor a, Tensor b, Number alpha, Tensor out) {
+    return withoutAlpha("sub", a, b, alpha) ? Ops.sub(a, b, out) : null;
+  }
+
+  /**
+   * {@code alpha} is passed in the category of the operands' common dtype (PyTorch's {@code
+   * alpha_check}), so it never changes the result dtype; a floating alpha is refused for integral
+   * and bool operands.
+   */
+  @Rule(value = "add", scalar = "alpha")
+  static Object addAlpha(Tensor a, Tensor b, Number alpha) {
+    return alphaIn("add", a, b, alpha);
+  }
+
+  /** As in {@code add}: alpha takes the category of the operands' common dtype. */
+  @Rule(value = "sub", scalar = "alpha")
+  static Object subAlpha(Tensor a, Tensor b, Number alpha) {
+    return alphaIn("sub", a, b, alpha);
+  }
+
+  /**
+   * Refuses a null alpha or another Number type; true when {@code op} runs without alpha: for an
+   * integral 1, and for a null operand, which the plain op names.
+   */
+  private static boolean withoutAlpha(String op, Tensor a, Tensor b, Number alpha) {
+    if (alpha == null) {
+      throw new IllegalArgumentException(op + ": alpha must not be null");
+    }
+    boolean integral = isIntegral(alpha);
+    if (!integral && !(alpha instanceof Double || alpha instanceof Float)) {
+      throw new IllegalArgumentException(op + ": alpha must be a Java integral or floating number,"
+          + " got " + alpha.getClass().getName());
+    }
+    return (integral && alpha.longValue() == 1) || a == null || b == null;
+  }
+
+  private static Object alphaIn(String op, Tensor a, Tensor b, Number alpha) {
+    DType common = Promotion.resultType(a, b);
+    if (!isIntegral(alpha) && !(common.isFloatingPoint() || common.isComplex())) {
+      throw new IllegalArgumentException(op + ": For integral input tensors, argument alpha must"
+          + " not be a floating point number.");
+    }
+    if (common == DType.BOOL) {
+      return alpha.longValue() != 0;
+    }
+    return common.isIntegral(false) ? (Object) alpha.longValue() : (Object) alpha.doubleValue();
+  }
+
+  private static boolean isIntegral(Number n) {
+    return n instanceof Long || n instanceof Integer || n instanceof Short || n instanceof Byte;
+  }
+
+  /**
+   * A Java integral exponent below 0 is refused for an integral or bool base, as in PyTorch (a
+   * tensor exponent is not: see above).
+   */
+  @Rule("pow")
+  static void refuseNegativeIntegerPower(Tensor a, Number b) {
+    if (a != null && a.dtype().isIntegral(true) && b != null
+        && !(b instanceof Double || b instanceof Float) && b.longValue() < 0) {
+      throw new IllegalArgumentException(
+          "pow: Integers to negative integer powers are not allowed.");
+    }
+  }
+
+  /** A bool operand is refused, as in PyTorch: {@code logicalNot} inverts a mask. */
+  @Rule("neg")
+  static void refuseBoolNeg(Tensor x) {
+    if (x != null && x.dtype() == DType.BOOL) {
+      throw new IllegalArgumentException("neg: " + ErrorTexts.BOOL_NEG);
+    }
+  }
+
+  /** A bool operand gets {@link Ops#logicalNot(Tensor)}, as PyTorch's {@code ~} does. */
+  @Rule("bitwiseNot")
+  static Tensor logicalNotOfBool(Tensor x, Tensor out) {
+    return x != null && x.dtype() == DType.BOOL ? Ops.logicalNot(x, out) : null;
+  }
+
+  /**
+   * A null number bound is absent, but not both: {@code clamp(x, 0, null)} is {@code maximum(x,
+   * 0)}, PyTorch's {@code clamp(x, min=0)}.
+   */
+  @Rule("clamp")
+  static Tensor clampToOneBound(Tensor x, Number min, Number max, Tensor out) {
+    if (min == null && max == null) {
+      throw new IllegalArgumentException("clamp: " + ErrorTexts.CLAMP_NO_BOUND);
+    }
+    if (min == null) {
+      return Ops.minimum(x, max, out);
+    }
+    return max == null ? Ops.maximum(x, min, out) : null;
   }
 }

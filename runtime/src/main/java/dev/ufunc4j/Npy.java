@@ -1,6 +1,7 @@
 package dev.ufunc4j;
 
 import dev.ufunc4j.dtype.DType;
+import dev.ufunc4j.internal.Shapes;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -8,13 +9,17 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * NumPy's {@code .npy} format: {@link #read} accepts format versions 1.0, 2.0 and 3.0, little-
@@ -42,15 +47,89 @@ public final class Npy {
 
   private static final int MAX_DIMS = 64;
   private static final long CHUNK = 1 << 26;
+  /** Symbolic links followed at most (Linux's MAXSYMLINKS). */
+  private static final int MAX_LINKS = 40;
 
-  /** Writes {@code tensor} to {@code path} (replacing it) in NumPy's {@code .npy} format. */
+  /**
+   * Writes {@code tensor} to {@code path} in NumPy's {@code .npy} format, replacing any file there
+   * atomically: readers see the old file or the complete new one, never a part.
+   *
+   * <p>Every input is checked before the file system is touched: a null argument, a dtype NumPy
+   * cannot store and a tensor whose {@link TensorScope} has closed are refused and leave the file
+   * as it was. The data is written to a temporary file in the same directory ({@code
+   * .<name>.<random>.tmp}), forced to the device, and then renamed over {@code path} with {@link
+   * StandardCopyOption#ATOMIC_MOVE}; on a file system that refuses atomic moves, a plain {@link
+   * StandardCopyOption#REPLACE_EXISTING} move is used instead (the old file stays intact until the
+   * move, but another process might briefly see no file). A failure at any point, an interrupt
+   * included, deletes the temporary file and leaves the old file byte-identical. A symbolic link at
+   * {@code path} is followed, so the file it points to is replaced; the replaced file's permission
+   * bits are kept.
+   *
+   * @throws IllegalArgumentException when an argument is null or the dtype has no {@code .npy} form
+   * @throws IllegalStateException when the tensor's scope has closed
+   * @throws IOException when the file cannot be written (the old file is then unchanged)
+   */
   public static void write(Path path, Tensor tensor) throws IOException {
+    write(path, tensor, CHUNK, () -> { });
+  }
+
+  /**
+   * {@link #write(Path, Tensor)} in chunks of at most {@code chunkBytes} data bytes, running {@code
+   * afterChunk} after each: the tests' way to make a write fail midway.
+   */
+  static void write(Path path, Tensor tensor, long chunkBytes, Runnable afterChunk)
+      throws IOException {
     if (path == null || tensor == null) {
       throw new IllegalArgumentException("path and tensor must not be null");
     }
     String descr = descrOf(tensor.dtype());
+    if (!tensor.segment().scope().isAlive()) {
+      throw new IllegalStateException(
+          "cannot write a tensor whose TensorScope has closed (its memory is freed) to " + path);
+    }
+    if (ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN) {
+      throw new IOException("writing .npy on a big-endian platform is not supported");
+    }
+    ByteBuffer head = header(descr, tensor.shape());
+    Tensor data = tensor.contiguous(); // a copy for a strided view, made before any file exists
+    long bytes = data.numel() * data.dtype().byteSize();
+    MemorySegment seg = data.segment().asSlice(data.offset() * data.dtype().byteSize(), bytes);
+    Path target = followLinks(path);
+    if (Files.isDirectory(target)) {
+      throw new IOException("cannot write " + path + ": it is a directory");
+    }
+    Path temp = tempBeside(target);
+    // CREATE_NEW: never an existing file, nor a link planted under the temporary name.
+    FileChannel channel =
+        FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+    try {
+      try (FileChannel ch = channel) {
+        writeFully(ch, head);
+        for (long pos = 0; pos < bytes; pos += chunkBytes) {
+          writeFully(ch, seg.asSlice(pos, Math.min(chunkBytes, bytes - pos)).asByteBuffer());
+          afterChunk.run();
+        }
+        ch.force(true); // the data is on the device before the rename makes it the file
+      }
+      keepPermissions(target, temp);
+      try {
+        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+      }
+    } catch (IOException | RuntimeException | Error e) {
+      try {
+        Files.deleteIfExists(temp);
+      } catch (IOException | RuntimeException cleanup) {
+        e.addSuppressed(cleanup);
+      }
+      throw e;
+    }
+  }
+
+  /** The padded header: magic, version, length and the dict, data starting 64-byte aligned. */
+  private static ByteBuffer header(String descr, long[] s) {
     StringBuilder shape = new StringBuilder("(");
-    long[] s = tensor.shape();
     for (int i = 0; i < s.length; i++) {
       shape.append(i == 0 ? "" : ", ").append(s[i]);
     }
@@ -74,23 +153,41 @@ public final class Npy {
     while (head.position() < total - 1) {
       head.put((byte) ' ');
     }
-    head.put((byte) '\n').flip();
-    Tensor data = tensor.contiguous();
-    long bytes = data.numel() * data.dtype().byteSize();
-    MemorySegment seg = data.segment().asSlice(data.offset() * data.dtype().byteSize(), bytes);
-    if (ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN) {
-      throw new IOException("writing .npy on a big-endian platform is not supported");
+    return head.put((byte) '\n').flip();
+  }
+
+  /** The file a chain of symbolic links at {@code path} ends at (it need not exist). */
+  private static Path followLinks(Path path) throws IOException {
+    Path p = path;
+    for (int i = 0; i < MAX_LINKS && Files.isSymbolicLink(p); i++) {
+      p = p.resolveSibling(Files.readSymbolicLink(p));
     }
-    try (FileChannel ch =
-        FileChannel.open(
-            path,
-            StandardOpenOption.CREATE,
-            StandardOpenOption.WRITE,
-            StandardOpenOption.TRUNCATE_EXISTING)) {
-      writeFully(ch, head);
-      for (long pos = 0; pos < bytes; pos += CHUNK) {
-        writeFully(ch, seg.asSlice(pos, Math.min(CHUNK, bytes - pos)).asByteBuffer());
-      }
+    return p;
+  }
+
+  /**
+   * A fresh name beside {@code target} for the temporary file: hidden, and random so that two
+   * writers of the same file never share it. Created with {@code CREATE_NEW} and the default
+   * permissions of a new file (not {@link Files#createTempFile}'s owner-only ones, which the rename
+   * would pass on to the result).
+   */
+  private static Path tempBeside(Path target) {
+    Path dir = target.toAbsolutePath().getParent();
+    String name = target.getFileName().toString();
+    String stem = "." + name.substring(0, Math.min(name.length(), 100)) + ".";
+    long random = ThreadLocalRandom.current().nextLong();
+    return dir.resolve(stem + Long.toUnsignedString(random, 36) + ".tmp");
+  }
+
+  /** Gives the new file the permission bits of the file it replaces, where the system has them. */
+  private static void keepPermissions(Path target, Path temp) throws IOException {
+    if (!Files.exists(target)) {
+      return;
+    }
+    try {
+      Files.setPosixFilePermissions(temp, Files.getPosixFilePermissions(target));
+    } catch (UnsupportedOperationException e) {
+      // Not a POSIX file system: the new file keeps the default permissions.
     }
   }
 
@@ -173,7 +270,7 @@ public final class Npy {
       long dataStart = preamble + headerLen;
       long bytes;
       try {
-        bytes = Math.multiplyExact(Tensor.numelOf(h.shape), (long) h.dtype.byteSize());
+        bytes = Math.multiplyExact(Shapes.numelOf(h.shape), (long) h.dtype.byteSize());
       } catch (ArithmeticException e) {
         throw bad(path, "shape " + Arrays.toString(h.shape) + " is too large");
       }

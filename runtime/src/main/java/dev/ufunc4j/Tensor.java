@@ -1,10 +1,19 @@
 package dev.ufunc4j;
 
+import static dev.ufunc4j.internal.Shapes.insert;
+import static dev.ufunc4j.internal.Shapes.remove;
+import static dev.ufunc4j.internal.Shapes.wrapDim;
+
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.dtype.TensorLike;
 import dev.ufunc4j.internal.Convert;
+import dev.ufunc4j.internal.Copies;
 import dev.ufunc4j.internal.Elements;
+import dev.ufunc4j.internal.Equality;
 import dev.ufunc4j.internal.NativeMemory;
+import dev.ufunc4j.internal.ShapeMath;
+import dev.ufunc4j.internal.Shapes;
+import dev.ufunc4j.internal.TensorInternals;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
@@ -22,11 +31,19 @@ import java.util.SplittableRandom;
  * the setters and through kernels, like PyTorch's; a write through one view is seen by all views of
  * the same storage.
  *
+ * <p>The elementwise ops are its methods too: {@code x.add(y)} is {@link Ops#add(Tensor, Tensor)
+ * Ops.add(x, y)} and {@code x.addInPlace(y)} is {@code Ops.add(x, y, x)}, for every op of {@link
+ * Ops} whose first operand is a tensor (generated with {@code Ops} from the op declarations).
+ *
  * <p>Indices may be negative (counting from the end, as in Python). Every method checks its
  * arguments before touching memory and names the offending values in its exception; errors that
  * PyTorch also reports carry PyTorch's text.
  */
-public final class Tensor implements TensorLike {
+public final class Tensor extends TensorMethods implements TensorLike {
+  static {
+    // First, so that the runtime's other packages can reach the members below (TensorInternals).
+    TensorInternals.install(new InternalAccess());
+  }
 
   private final DType dtype;
   private final long[] shape;
@@ -105,12 +122,12 @@ public final class Tensor implements TensorLike {
     return segment.byteSize() / dtype.byteSize();
   }
 
-  /** Shape without a copy, for the planner in this package: callers must not modify it. */
+  /** Shape without a copy, for the planner (other packages: TensorInternals); do not modify. */
   long[] shapeRef() {
     return shape;
   }
 
-  /** Strides without a copy, for the planner in this package: callers must not modify it. */
+  /** Strides without a copy, for the planner (other packages: TensorInternals); do not modify. */
   long[] stridesRef() {
     return strides;
   }
@@ -135,547 +152,18 @@ public final class Tensor implements TensorLike {
    * is_contiguous}: dimensions of size 1 may have any stride; an empty tensor is contiguous).
    */
   public boolean isContiguous() {
-    if (numel == 0) {
-      return true;
-    }
-    long expected = 1;
-    for (int d = shape.length - 1; d >= 0; d--) {
-      if (shape[d] != 1) {
-        if (strides[d] != expected) {
-          return false;
-        }
-        expected *= shape[d];
-      }
-    }
-    return true;
+    return Shapes.isContiguous(shape, strides, numel);
   }
 
   // ============================================================================================
-  // Elementwise ops (the static forms, with out=, are in Ops). In-place forms write into this
-  // tensor: its shape and dtype never change, so the broadcast shape must equal its shape and the
-  // result dtype must cast to its dtype (int32.addInPlace(float32) is refused).
+  // Elementwise ops: generated from Builtins into TensorMethods (x.add(y) is Ops.add(x, y),
+  // x.addInPlace(y) is Ops.add(x, y, x)); this tensor is their receiver.
   // ============================================================================================
 
-  /** {@link Ops#add(Tensor, Tensor)}. */
-  public Tensor add(Tensor other) {
-    return Ops.add(this, other);
+  @Override
+  Tensor self() {
+    return this;
   }
-
-  /** {@link Ops#add(Tensor, Number)}: a Java number promotes as a Python scalar. */
-  public Tensor add(Number other) {
-    return Ops.add(this, other);
-  }
-
-  /** {@link Ops#sub(Tensor, Tensor)}. */
-  public Tensor sub(Tensor other) {
-    return Ops.sub(this, other);
-  }
-
-  /** {@link Ops#sub(Tensor, Number)}: a Java number promotes as a Python scalar. */
-  public Tensor sub(Number other) {
-    return Ops.sub(this, other);
-  }
-
-  /** {@link Ops#mul(Tensor, Tensor)}. */
-  public Tensor mul(Tensor other) {
-    return Ops.mul(this, other);
-  }
-
-  /** {@link Ops#mul(Tensor, Number)}: a Java number promotes as a Python scalar. */
-  public Tensor mul(Number other) {
-    return Ops.mul(this, other);
-  }
-
-  /** {@link Ops#div(Tensor, Tensor)}. */
-  public Tensor div(Tensor other) {
-    return Ops.div(this, other);
-  }
-
-  /** {@link Ops#div(Tensor, Number)}: a Java number promotes as a Python scalar. */
-  public Tensor div(Number other) {
-    return Ops.div(this, other);
-  }
-
-  /** {@link Ops#floorDivide(Tensor, Tensor)}. */
-  public Tensor floorDivide(Tensor other) {
-    return Ops.floorDivide(this, other);
-  }
-
-  /** {@link Ops#floorDivide(Tensor, Number)}: a Java number promotes as a Python scalar. */
-  public Tensor floorDivide(Number other) {
-    return Ops.floorDivide(this, other);
-  }
-
-  /** {@link Ops#remainder(Tensor, Tensor)}. */
-  public Tensor remainder(Tensor other) {
-    return Ops.remainder(this, other);
-  }
-
-  /** {@link Ops#remainder(Tensor, Number)}: a Java number promotes as a Python scalar. */
-  public Tensor remainder(Number other) {
-    return Ops.remainder(this, other);
-  }
-
-  /** {@link Ops#maximum(Tensor, Tensor)}. */
-  public Tensor maximum(Tensor other) {
-    return Ops.maximum(this, other);
-  }
-
-  /** {@link Ops#maximum(Tensor, Number)}: a Java number promotes as a Python scalar. */
-  public Tensor maximum(Number other) {
-    return Ops.maximum(this, other);
-  }
-
-  /** {@link Ops#minimum(Tensor, Tensor)}. */
-  public Tensor minimum(Tensor other) {
-    return Ops.minimum(this, other);
-  }
-
-  /** {@link Ops#minimum(Tensor, Number)}: a Java number promotes as a Python scalar. */
-  public Tensor minimum(Number other) {
-    return Ops.minimum(this, other);
-  }
-
-  /** {@link Ops#pow(Tensor, Tensor)}. */
-  public Tensor pow(Tensor other) {
-    return Ops.pow(this, other);
-  }
-
-  /** {@link Ops#pow(Tensor, Number)}: a Java number promotes as a Python scalar. */
-  public Tensor pow(Number other) {
-    return Ops.pow(this, other);
-  }
-
-  /** {@link Ops#eq(Tensor, Tensor)}. */
-  public Tensor eq(Tensor other) {
-    return Ops.eq(this, other);
-  }
-
-  /** {@link Ops#eq(Tensor, Number)}: a Java number promotes as a Python scalar. */
-  public Tensor eq(Number other) {
-    return Ops.eq(this, other);
-  }
-
-  /** {@link Ops#ne(Tensor, Tensor)}. */
-  public Tensor ne(Tensor other) {
-    return Ops.ne(this, other);
-  }
-
-  /** {@link Ops#ne(Tensor, Number)}: a Java number promotes as a Python scalar. */
-  public Tensor ne(Number other) {
-    return Ops.ne(this, other);
-  }
-
-  /** {@link Ops#lt(Tensor, Tensor)}. */
-  public Tensor lt(Tensor other) {
-    return Ops.lt(this, other);
-  }
-
-  /** {@link Ops#lt(Tensor, Number)}: a Java number promotes as a Python scalar. */
-  public Tensor lt(Number other) {
-    return Ops.lt(this, other);
-  }
-
-  /** {@link Ops#le(Tensor, Tensor)}. */
-  public Tensor le(Tensor other) {
-    return Ops.le(this, other);
-  }
-
-  /** {@link Ops#le(Tensor, Number)}: a Java number promotes as a Python scalar. */
-  public Tensor le(Number other) {
-    return Ops.le(this, other);
-  }
-
-  /** {@link Ops#gt(Tensor, Tensor)}. */
-  public Tensor gt(Tensor other) {
-    return Ops.gt(this, other);
-  }
-
-  /** {@link Ops#gt(Tensor, Number)}: a Java number promotes as a Python scalar. */
-  public Tensor gt(Number other) {
-    return Ops.gt(this, other);
-  }
-
-  /** {@link Ops#ge(Tensor, Tensor)}. */
-  public Tensor ge(Tensor other) {
-    return Ops.ge(this, other);
-  }
-
-  /** {@link Ops#ge(Tensor, Number)}: a Java number promotes as a Python scalar. */
-  public Tensor ge(Number other) {
-    return Ops.ge(this, other);
-  }
-
-  /** {@link Ops#logicalAnd(Tensor, Tensor)}. */
-  public Tensor logicalAnd(Tensor other) {
-    return Ops.logicalAnd(this, other);
-  }
-
-  /** {@link Ops#logicalAnd(Tensor, Number)}: a Java number promotes as a Python scalar. */
-  public Tensor logicalAnd(Number other) {
-    return Ops.logicalAnd(this, other);
-  }
-
-  /** {@link Ops#logicalOr(Tensor, Tensor)}. */
-  public Tensor logicalOr(Tensor other) {
-    return Ops.logicalOr(this, other);
-  }
-
-  /** {@link Ops#logicalOr(Tensor, Number)}: a Java number promotes as a Python scalar. */
-  public Tensor logicalOr(Number other) {
-    return Ops.logicalOr(this, other);
-  }
-
-  /** {@link Ops#logicalXor(Tensor, Tensor)}. */
-  public Tensor logicalXor(Tensor other) {
-    return Ops.logicalXor(this, other);
-  }
-
-  /** {@link Ops#logicalXor(Tensor, Number)}: a Java number promotes as a Python scalar. */
-  public Tensor logicalXor(Number other) {
-    return Ops.logicalXor(this, other);
-  }
-
-  /** {@link Ops#bitwiseAnd(Tensor, Tensor)}. */
-  public Tensor bitwiseAnd(Tensor other) {
-    return Ops.bitwiseAnd(this, other);
-  }
-
-  /** {@link Ops#bitwiseAnd(Tensor, Number)}: a Java number promotes as a Python scalar. */
-  public Tensor bitwiseAnd(Number other) {
-    return Ops.bitwiseAnd(this, other);
-  }
-
-  /** {@link Ops#bitwiseOr(Tensor, Tensor)}. */
-  public Tensor bitwiseOr(Tensor other) {
-    return Ops.bitwiseOr(this, other);
-  }
-
-  /** {@link Ops#bitwiseOr(Tensor, Number)}: a Java number promotes as a Python scalar. */
-  public Tensor bitwiseOr(Number other) {
-    return Ops.bitwiseOr(this, other);
-  }
-
-  /** {@link Ops#bitwiseXor(Tensor, Tensor)}. */
-  public Tensor bitwiseXor(Tensor other) {
-    return Ops.bitwiseXor(this, other);
-  }
-
-  /** {@link Ops#bitwiseXor(Tensor, Number)}: a Java number promotes as a Python scalar. */
-  public Tensor bitwiseXor(Number other) {
-    return Ops.bitwiseXor(this, other);
-  }
-
-  /** {@link Ops#bitwiseLeftShift(Tensor, Tensor)}. */
-  public Tensor bitwiseLeftShift(Tensor other) {
-    return Ops.bitwiseLeftShift(this, other);
-  }
-
-  /** {@link Ops#bitwiseLeftShift(Tensor, Number)}: a Java number promotes as a Python scalar. */
-  public Tensor bitwiseLeftShift(Number other) {
-    return Ops.bitwiseLeftShift(this, other);
-  }
-
-  /** {@link Ops#bitwiseRightShift(Tensor, Tensor)}. */
-  public Tensor bitwiseRightShift(Tensor other) {
-    return Ops.bitwiseRightShift(this, other);
-  }
-
-  /** {@link Ops#bitwiseRightShift(Tensor, Number)}: a Java number promotes as a Python scalar. */
-  public Tensor bitwiseRightShift(Number other) {
-    return Ops.bitwiseRightShift(this, other);
-  }
-
-  /** {@link Ops#add(Tensor, Tensor, Number)}: {@code this + alpha * other}. */
-  public Tensor add(Tensor other, Number alpha) {
-    return Ops.add(this, other, alpha);
-  }
-
-  /** {@link Ops#sub(Tensor, Tensor, Number)}: {@code this - alpha * other}. */
-  public Tensor sub(Tensor other, Number alpha) {
-    return Ops.sub(this, other, alpha);
-  }
-
-  /** {@link Ops#clamp(Tensor, Number, Number)}; a null bound is absent. */
-  public Tensor clamp(Number min, Number max) {
-    return Ops.clamp(this, min, max);
-  }
-
-  /** {@link Ops#clamp(Tensor, Tensor, Tensor)}. */
-  public Tensor clamp(Tensor min, Tensor max) {
-    return Ops.clamp(this, min, max);
-  }
-
-  /** {@link Ops#neg(Tensor)}. */
-  public Tensor neg() {
-    return Ops.neg(this);
-  }
-
-  /** {@link Ops#abs(Tensor)}. */
-  public Tensor abs() {
-    return Ops.abs(this);
-  }
-
-  /** {@link Ops#sign(Tensor)}. */
-  public Tensor sign() {
-    return Ops.sign(this);
-  }
-
-  /** {@link Ops#exp(Tensor)}. */
-  public Tensor exp() {
-    return Ops.exp(this);
-  }
-
-  /** {@link Ops#log(Tensor)}. */
-  public Tensor log() {
-    return Ops.log(this);
-  }
-
-  /** {@link Ops#sqrt(Tensor)}. */
-  public Tensor sqrt() {
-    return Ops.sqrt(this);
-  }
-
-  /** {@link Ops#sin(Tensor)}. */
-  public Tensor sin() {
-    return Ops.sin(this);
-  }
-
-  /** {@link Ops#cos(Tensor)}. */
-  public Tensor cos() {
-    return Ops.cos(this);
-  }
-
-  /** {@link Ops#tanh(Tensor)}. */
-  public Tensor tanh() {
-    return Ops.tanh(this);
-  }
-
-  /** {@link Ops#sigmoid(Tensor)}. */
-  public Tensor sigmoid() {
-    return Ops.sigmoid(this);
-  }
-
-  /** {@link Ops#logicalNot(Tensor)}. */
-  public Tensor logicalNot() {
-    return Ops.logicalNot(this);
-  }
-
-  /** {@link Ops#bitwiseNot(Tensor)}. */
-  public Tensor bitwiseNot() {
-    return Ops.bitwiseNot(this);
-  }
-
-  /** In-place {@link #add(Tensor)}; returns this tensor. */
-  public Tensor addInPlace(Tensor other) {
-    return Ops.add(this, other, this);
-  }
-
-  /** In-place {@link #add(Number)}; returns this tensor. */
-  public Tensor addInPlace(Number other) {
-    return Ops.add(this, other, this);
-  }
-
-  /** In-place {@link #sub(Tensor)}; returns this tensor. */
-  public Tensor subInPlace(Tensor other) {
-    return Ops.sub(this, other, this);
-  }
-
-  /** In-place {@link #sub(Number)}; returns this tensor. */
-  public Tensor subInPlace(Number other) {
-    return Ops.sub(this, other, this);
-  }
-
-  /** In-place {@link #mul(Tensor)}; returns this tensor. */
-  public Tensor mulInPlace(Tensor other) {
-    return Ops.mul(this, other, this);
-  }
-
-  /** In-place {@link #mul(Number)}; returns this tensor. */
-  public Tensor mulInPlace(Number other) {
-    return Ops.mul(this, other, this);
-  }
-
-  /** In-place {@link #div(Tensor)}; returns this tensor. */
-  public Tensor divInPlace(Tensor other) {
-    return Ops.div(this, other, this);
-  }
-
-  /** In-place {@link #div(Number)}; returns this tensor. */
-  public Tensor divInPlace(Number other) {
-    return Ops.div(this, other, this);
-  }
-
-  /** In-place {@link #floorDivide(Tensor)}; returns this tensor. */
-  public Tensor floorDivideInPlace(Tensor other) {
-    return Ops.floorDivide(this, other, this);
-  }
-
-  /** In-place {@link #floorDivide(Number)}; returns this tensor. */
-  public Tensor floorDivideInPlace(Number other) {
-    return Ops.floorDivide(this, other, this);
-  }
-
-  /** In-place {@link #remainder(Tensor)}; returns this tensor. */
-  public Tensor remainderInPlace(Tensor other) {
-    return Ops.remainder(this, other, this);
-  }
-
-  /** In-place {@link #remainder(Number)}; returns this tensor. */
-  public Tensor remainderInPlace(Number other) {
-    return Ops.remainder(this, other, this);
-  }
-
-  /** In-place {@link #maximum(Tensor)}; returns this tensor. */
-  public Tensor maximumInPlace(Tensor other) {
-    return Ops.maximum(this, other, this);
-  }
-
-  /** In-place {@link #maximum(Number)}; returns this tensor. */
-  public Tensor maximumInPlace(Number other) {
-    return Ops.maximum(this, other, this);
-  }
-
-  /** In-place {@link #minimum(Tensor)}; returns this tensor. */
-  public Tensor minimumInPlace(Tensor other) {
-    return Ops.minimum(this, other, this);
-  }
-
-  /** In-place {@link #minimum(Number)}; returns this tensor. */
-  public Tensor minimumInPlace(Number other) {
-    return Ops.minimum(this, other, this);
-  }
-
-  /** In-place {@link #pow(Tensor)}; returns this tensor. */
-  public Tensor powInPlace(Tensor other) {
-    return Ops.pow(this, other, this);
-  }
-
-  /** In-place {@link #pow(Number)}; returns this tensor. */
-  public Tensor powInPlace(Number other) {
-    return Ops.pow(this, other, this);
-  }
-
-  /** In-place {@link #bitwiseAnd(Tensor)}; returns this tensor. */
-  public Tensor bitwiseAndInPlace(Tensor other) {
-    return Ops.bitwiseAnd(this, other, this);
-  }
-
-  /** In-place {@link #bitwiseAnd(Number)}; returns this tensor. */
-  public Tensor bitwiseAndInPlace(Number other) {
-    return Ops.bitwiseAnd(this, other, this);
-  }
-
-  /** In-place {@link #bitwiseOr(Tensor)}; returns this tensor. */
-  public Tensor bitwiseOrInPlace(Tensor other) {
-    return Ops.bitwiseOr(this, other, this);
-  }
-
-  /** In-place {@link #bitwiseOr(Number)}; returns this tensor. */
-  public Tensor bitwiseOrInPlace(Number other) {
-    return Ops.bitwiseOr(this, other, this);
-  }
-
-  /** In-place {@link #bitwiseXor(Tensor)}; returns this tensor. */
-  public Tensor bitwiseXorInPlace(Tensor other) {
-    return Ops.bitwiseXor(this, other, this);
-  }
-
-  /** In-place {@link #bitwiseXor(Number)}; returns this tensor. */
-  public Tensor bitwiseXorInPlace(Number other) {
-    return Ops.bitwiseXor(this, other, this);
-  }
-
-  /** In-place {@link #bitwiseLeftShift(Tensor)}; returns this tensor. */
-  public Tensor bitwiseLeftShiftInPlace(Tensor other) {
-    return Ops.bitwiseLeftShift(this, other, this);
-  }
-
-  /** In-place {@link #bitwiseLeftShift(Number)}; returns this tensor. */
-  public Tensor bitwiseLeftShiftInPlace(Number other) {
-    return Ops.bitwiseLeftShift(this, other, this);
-  }
-
-  /** In-place {@link #bitwiseRightShift(Tensor)}; returns this tensor. */
-  public Tensor bitwiseRightShiftInPlace(Tensor other) {
-    return Ops.bitwiseRightShift(this, other, this);
-  }
-
-  /** In-place {@link #bitwiseRightShift(Number)}; returns this tensor. */
-  public Tensor bitwiseRightShiftInPlace(Number other) {
-    return Ops.bitwiseRightShift(this, other, this);
-  }
-
-  /** In-place {@link #add(Tensor, Number)}: {@code this += alpha * other}. */
-  public Tensor addInPlace(Tensor other, Number alpha) {
-    return Ops.add(this, other, alpha, this);
-  }
-
-  /** In-place {@link #sub(Tensor, Number)}: {@code this -= alpha * other}. */
-  public Tensor subInPlace(Tensor other, Number alpha) {
-    return Ops.sub(this, other, alpha, this);
-  }
-
-  /** In-place {@link #clamp(Number, Number)}. */
-  public Tensor clampInPlace(Number min, Number max) {
-    return Ops.clamp(this, min, max, this);
-  }
-
-  /** In-place {@link #neg()}; returns this tensor. */
-  public Tensor negInPlace() {
-    return Ops.neg(this, this);
-  }
-
-  /** In-place {@link #abs()}; returns this tensor. */
-  public Tensor absInPlace() {
-    return Ops.abs(this, this);
-  }
-
-  /** In-place {@link #sign()}; returns this tensor. */
-  public Tensor signInPlace() {
-    return Ops.sign(this, this);
-  }
-
-  /** In-place {@link #exp()}; returns this tensor. */
-  public Tensor expInPlace() {
-    return Ops.exp(this, this);
-  }
-
-  /** In-place {@link #log()}; returns this tensor. */
-  public Tensor logInPlace() {
-    return Ops.log(this, this);
-  }
-
-  /** In-place {@link #sqrt()}; returns this tensor. */
-  public Tensor sqrtInPlace() {
-    return Ops.sqrt(this, this);
-  }
-
-  /** In-place {@link #sin()}; returns this tensor. */
-  public Tensor sinInPlace() {
-    return Ops.sin(this, this);
-  }
-
-  /** In-place {@link #cos()}; returns this tensor. */
-  public Tensor cosInPlace() {
-    return Ops.cos(this, this);
-  }
-
-  /** In-place {@link #tanh()}; returns this tensor. */
-  public Tensor tanhInPlace() {
-    return Ops.tanh(this, this);
-  }
-
-  /** In-place {@link #sigmoid()}; returns this tensor. */
-  public Tensor sigmoidInPlace() {
-    return Ops.sigmoid(this, this);
-  }
-
-  /** In-place {@link #bitwiseNot()}; returns this tensor. */
-  public Tensor bitwiseNotInPlace() {
-    return Ops.bitwiseNot(this, this);
-  }
-
 
   // ============================================================================================
   // Factories
@@ -687,8 +175,8 @@ public final class Tensor implements TensorLike {
    */
   public static Tensor empty(DType dtype, long... shape) {
     checkDtype(dtype);
-    long[] s = checkShape(shape);
-    return new Tensor(allocate(dtype, s, true), dtype, s, contiguousStrides(s), 0, false);
+    long[] s = Shapes.checkShape(shape);
+    return new Tensor(allocate(dtype, s, true), dtype, s, Shapes.contiguousStrides(s), 0, false);
   }
 
   /**
@@ -703,12 +191,13 @@ public final class Tensor implements TensorLike {
   /** A C-contiguous tensor whose contents are unspecified: the caller writes every element. */
   static Tensor emptyUninitialized(DType dtype, long[] shape) {
     return new Tensor(
-        allocate(dtype, shape, false), dtype, shape.clone(), contiguousStrides(shape), 0, false);
+        allocate(dtype, shape, false), dtype, shape.clone(), Shapes.contiguousStrides(shape), 0,
+        false);
   }
 
   /** Storage for a dense tensor of {@code shape}, zeroed or not, in the current scope's arena. */
   private static MemorySegment allocate(DType dtype, long[] shape, boolean zeroed) {
-    long n = numelOf(shape);
+    long n = Shapes.numelOf(shape);
     long bytes;
     try {
       bytes = Math.multiplyExact(n, (long) dtype.byteSize());
@@ -732,7 +221,7 @@ public final class Tensor implements TensorLike {
   /** A tensor filled with {@code value} converted to {@code dtype} (complex: imaginary part 0). */
   public static Tensor full(DType dtype, double value, long... shape) {
     Tensor t = empty(dtype, shape);
-    t.fillBits(dtype.isComplex() ? Convert.fromDouble(dtype.componentType(), value)
+    Copies.fill(t, dtype.isComplex() ? Convert.fromDouble(dtype.componentType(), value)
         : Convert.fromDouble(dtype, value));
     return t;
   }
@@ -740,7 +229,7 @@ public final class Tensor implements TensorLike {
   /** A tensor filled with the integer {@code value} converted to {@code dtype}. */
   public static Tensor full(DType dtype, long value, long... shape) {
     Tensor t = empty(dtype, shape);
-    t.fillBits(dtype.isComplex() ? Convert.fromLong(dtype.componentType(), value, false)
+    Copies.fill(t, dtype.isComplex() ? Convert.fromLong(dtype.componentType(), value, false)
         : Convert.fromLong(dtype, value, false));
     return t;
   }
@@ -748,19 +237,6 @@ public final class Tensor implements TensorLike {
   /** A tensor filled with {@code value} converted to {@code dtype}. */
   public static Tensor full(DType dtype, boolean value, long... shape) {
     return full(dtype, value ? 1L : 0L, shape);
-  }
-
-  /** Writes the real carrier {@code bits} into every element (both parts' real part for complex). */
-  private void fillBits(long bits) {
-    if (bits == 0 || numel == 0) {
-      return; // storage is born zeroed
-    }
-    DType c = dtype.componentType();
-    int step = dtype.isComplex() ? 2 : 1;
-    long count = numel * step;
-    for (long i = 0; i < count; i += step) {
-      Elements.write(segment, c, i * c.byteSize(), bits);
-    }
   }
 
   /** {@code [0, 1, ..., end - 1]} as INT64 (PyTorch's {@code arange(end)}). */
@@ -778,13 +254,15 @@ public final class Tensor implements TensorLike {
           "upper bound and larger bound inconsistent with step sign: start="
               + start + ", end=" + end + ", step=" + step);
     }
-    long n = Math.ceilDiv(end - start, step);
+    long n = ShapeMath.arangeLength(start, end, step);
     Tensor t = empty(DType.INT64, n);
     for (long i = 0; i < n; i++) {
       t.segment.setAtIndex(ValueLayout.JAVA_LONG, i, start + i * step);
     }
     return t;
   }
+
+  private static final int ARANGE_CHUNK = 1 << 16;
 
   /**
    * {@code start + i * step} for {@code i} in {@code [0, ceil((end - start) / step))}, computed in
@@ -809,12 +287,17 @@ public final class Tensor implements TensorLike {
       throw new IllegalArgumentException("arange(" + start + ", " + end + ", " + step
           + ") has too many elements: " + count);
     }
-    long n = (long) count;
-    double[] values = new double[Math.toIntExact(n)];
-    for (int i = 0; i < values.length; i++) {
-      values[i] = start + i * step;
+    // Allocated first, so a range too large for memory fails as an allocation (PyTorch: "can't
+    // allocate memory"); then filled through float64 chunks with to(dtype)'s conversions.
+    Tensor out = empty(dtype, (long) count);
+    for (long from = 0; from < out.numel; from += ARANGE_CHUNK) {
+      double[] values = new double[(int) Math.min(ARANGE_CHUNK, out.numel - from)];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = start + (from + i) * step;
+      }
+      Copies.copyInto(of(values), out.slice(0, from, from + values.length, 1));
     }
-    return of(values).to(dtype);
+    return out;
   }
 
   /**
@@ -1015,13 +498,13 @@ public final class Tensor implements TensorLike {
   /** Reinterprets a contiguous component tensor of 2n elements as n complex elements. */
   private static Tensor viewAsComplex(Tensor parts, DType complex, long[] shape) {
     long n = parts.numel / 2;
-    long[] s = shape.length == 0 ? new long[] {n} : checkShape(shape);
-    if (numelOf(s) != n) {
+    long[] s = shape.length == 0 ? new long[] {n} : Shapes.checkShape(shape);
+    if (Shapes.numelOf(s) != n) {
       throw new IllegalArgumentException(
           "data has " + n + " complex elements but shape " + Arrays.toString(s) + " needs "
-              + numelOf(s));
+              + Shapes.numelOf(s));
     }
-    return new Tensor(parts.segment, complex, s, contiguousStrides(s), 0, false);
+    return new Tensor(parts.segment, complex, s, Shapes.contiguousStrides(s), 0, false);
   }
 
   private static void requireComplex(DType dtype) {
@@ -1032,8 +515,9 @@ public final class Tensor implements TensorLike {
   }
 
   private static Tensor fromArray(DType dtype, int length, long[] shape) {
-    long[] s = shape == null || shape.length == 0 ? new long[] {length} : checkShape(shape);
-    long n = numelOf(s);
+    long[] s =
+        shape == null || shape.length == 0 ? new long[] {length} : Shapes.checkShape(shape);
+    long n = Shapes.numelOf(s);
     if (n != length) {
       throw new IllegalArgumentException(
           "data has " + length + " elements but shape " + Arrays.toString(s) + " needs " + n);
@@ -1085,27 +569,30 @@ public final class Tensor implements TensorLike {
     return ofComplex(new double[] {re, im}, dtype).view(new long[0]);
   }
 
+  // Wrapped numbers are the planner's business (users pass Java numbers to the ops), so these are
+  // package-private; Dispatch reaches them through TensorInternals.
+
   /**
    * A Java {@code double} as a wrapped number: a zero-dim FLOAT64 tensor that promotes like a
    * Python float in PyTorch (it does not raise a tensor's float dtype: {@code float32 + 2.5} is
    * float32; {@code int32 + 2.5} is the default float dtype).
    */
-  public static Tensor wrap(double value) {
+  static Tensor wrap(double value) {
     return asWrapped(scalar(value, DType.FLOAT64));
   }
 
   /** A Java integer as a wrapped number: a zero-dim INT64 tensor that promotes like a Python int. */
-  public static Tensor wrap(long value) {
+  static Tensor wrap(long value) {
     return asWrapped(full(DType.INT64, value));
   }
 
   /** A Java {@code boolean} as a wrapped number: a zero-dim BOOL tensor. */
-  public static Tensor wrap(boolean value) {
+  static Tensor wrap(boolean value) {
     return asWrapped(full(DType.BOOL, value));
   }
 
   /** A complex Java scalar as a wrapped number: a zero-dim COMPLEX128 tensor. */
-  public static Tensor wrapComplex(double re, double im) {
+  static Tensor wrapComplex(double re, double im) {
     return asWrapped(scalarComplex(re, im, DType.COMPLEX128));
   }
 
@@ -1122,55 +609,8 @@ public final class Tensor implements TensorLike {
    * and new leading dimensions may be added. Never copies. PyTorch's {@code expand}.
    */
   public Tensor expand(long... sizes) {
-    if (sizes == null) {
-      throw new IllegalArgumentException("sizes must not be null");
-    }
-    int ndim = sizes.length;
-    int tdim = shape.length;
-    if (ndim < tdim) {
-      throw new IllegalArgumentException(
-          "expand(torch." + dtype.scalarTypeName() + "Tensor{" + Arrays.toString(shape)
-              + "}, size=" + Arrays.toString(sizes) + "): the number of sizes provided (" + ndim
-              + ") must be greater or equal to the number of dimensions in the tensor (" + tdim
-              + ")");
-    }
-    long[] newShape = new long[ndim];
-    long[] newStrides = new long[ndim];
-    for (int i = ndim - 1; i >= 0; i--) {
-      int dim = tdim - (ndim - i);
-      long size = dim >= 0 ? shape[dim] : 1;
-      long stride;
-      if (dim >= 0) {
-        stride = strides[dim];
-      } else if (i == ndim - 1) {
-        stride = 1; // a zero-dim tensor's new innermost dimension
-      } else {
-        stride = newShape[i + 1] * newStrides[i + 1];
-      }
-      long target = sizes[i];
-      if (target == -1) {
-        if (dim < 0) {
-          throw new IllegalArgumentException(
-              "The expanded size of the tensor (-1) isn't allowed in a leading, non-existing"
-                  + " dimension " + i);
-        }
-        target = size;
-      }
-      if (size != target) {
-        if (size != 1) {
-          throw new IllegalArgumentException(
-              "The expanded size of the tensor (" + target + ") must match the existing size ("
-                  + size + ") at non-singleton dimension " + i + ".  Target sizes: "
-                  + Arrays.toString(sizes) + ".  Tensor sizes: " + Arrays.toString(shape));
-        }
-        size = target;
-        stride = 0;
-      }
-      newShape[i] = size;
-      newStrides[i] = stride;
-    }
-    checkShape(newShape);
-    return view(newShape, newStrides, offset);
+    Shapes.Geometry g = Shapes.expand(dtype, shape, strides, sizes);
+    return view(g.shape(), g.strides(), offset);
   }
 
   /** {@link #expand} to exactly {@code shape} (no {@code -1} needed): PyTorch's {@code broadcast_to}. */
@@ -1183,8 +623,8 @@ public final class Tensor implements TensorLike {
    * row-major order; fails when the strides do not allow it (use {@link #reshape}).
    */
   public Tensor view(long... shape) {
-    long[] s = inferSize(shape);
-    long[] st = computeStride(this.shape, this.strides, s);
+    long[] s = Shapes.inferSize(shape, numel);
+    long[] st = Shapes.viewStrides(this.shape, this.strides, s);
     if (st == null) {
       throw new IllegalArgumentException(
           "view size is not compatible with input tensor's size and stride (at least one"
@@ -1195,8 +635,8 @@ public final class Tensor implements TensorLike {
 
   /** Like {@link #view}, but copies into a contiguous tensor when no view is possible. */
   public Tensor reshape(long... shape) {
-    long[] s = inferSize(shape);
-    long[] st = computeStride(this.shape, this.strides, s);
+    long[] s = Shapes.inferSize(shape, numel);
+    long[] st = Shapes.viewStrides(this.shape, this.strides, s);
     if (st != null) {
       return view(s, st, offset);
     }
@@ -1276,9 +716,10 @@ public final class Tensor implements TensorLike {
     }
     long[] s = shape.clone();
     long[] st = strides.clone();
-    s[d] = (hi - lo + step - 1) / step;
-    st[d] = strides[d] * step;
-    return view(s, st, offset + lo * strides[d]); // PyTorch keeps the offset of an empty slice
+    s[d] = ShapeMath.sliceLength(hi - lo, step);
+    st[d] = ShapeMath.slicedStride(strides[d], step, s[d]);
+    // PyTorch keeps the offset of an empty slice
+    return view(s, st, ShapeMath.offset(offset, lo, strides[d], "slice"));
   }
 
   private static long clampSliceBound(long bound, long size) {
@@ -1299,7 +740,8 @@ public final class Tensor implements TensorLike {
               + Arrays.toString(shape) + " at dimension " + dim);
     }
     long i = index < 0 ? index + size : index;
-    return view(remove(shape, d), remove(strides, d), offset + i * strides[d]);
+    long at = ShapeMath.offset(offset, i, strides[d], "select");
+    return view(remove(shape, d), remove(strides, d), at);
   }
 
   /** Elements {@code [start, start + length)} of dimension {@code dim}. */
@@ -1318,7 +760,7 @@ public final class Tensor implements TensorLike {
               + "], but got " + start + ")");
     }
     long s0 = start < 0 ? start + size : start;
-    if (s0 + length > size) {
+    if (length > size - s0) {
       throw new IllegalArgumentException(
           "start (" + s0 + ") + length (" + length + ") exceeds dimension size (" + size + ").");
     }
@@ -1328,7 +770,7 @@ public final class Tensor implements TensorLike {
   /** A view with a new dimension of size 1 at {@code dim} (in {@code [-ndim-1, ndim]}). */
   public Tensor unsqueeze(int dim) {
     int d = wrapDim(dim, shape.length + 1);
-    long stride = d >= shape.length ? 1 : shape[d] * strides[d];
+    long stride = d >= shape.length ? 1 : ShapeMath.multiply(shape[d], strides[d], "unsqueeze");
     return view(insert(shape, d, 1), insert(strides, d, stride), offset);
   }
 
@@ -1382,7 +824,7 @@ public final class Tensor implements TensorLike {
     }
     long merged = 1;
     for (int i = a; i <= b; i++) {
-      merged *= shape[i];
+      merged = ShapeMath.multiply(merged, shape[i], "flatten");
     }
     long[] s = new long[n - (b - a)];
     System.arraycopy(shape, 0, s, 0, a);
@@ -1396,123 +838,13 @@ public final class Tensor implements TensorLike {
    * {@code as_strided}); every element it reaches must lie inside the storage.
    */
   public Tensor asStrided(long[] shape, long[] strides, long offset) {
-    if (shape == null || strides == null) {
-      throw new IllegalArgumentException("shape and strides must not be null");
-    }
-    if (shape.length != strides.length) {
-      throw new IllegalArgumentException(
-          "mismatch in length of strides and shape: " + Arrays.toString(shape) + " vs "
-              + Arrays.toString(strides));
-    }
-    long[] s = checkShape(shape);
-    long last = offset;
-    for (int i = 0; i < s.length; i++) {
-      if (strides[i] < 0) {
-        throw new IllegalArgumentException(
-            "as_strided: Negative strides are not supported at the moment, got strides: "
-                + Arrays.toString(strides));
-      }
-      if (s[i] > 0) {
-        last += (s[i] - 1) * strides[i];
-      }
-    }
-    if (offset < 0 || (numelOf(s) > 0 && last >= storageSize())) {
-      throw new IllegalArgumentException(
-          "as_strided: shape " + Arrays.toString(s) + ", strides " + Arrays.toString(strides)
-              + " and offset " + offset + " reach element " + last + " of a storage of "
-              + storageSize() + " elements");
-    }
+    long[] s = Shapes.checkAsStrided(shape, strides, offset, storageSize());
     return view(s, strides.clone(), offset);
   }
 
   private Tensor view(long[] shape, long[] strides, long offset) {
+    ShapeMath.checkView("view", shape, strides, offset, storageSize()); // every view method's net
     return new Tensor(segment, dtype, shape.clone(), strides.clone(), offset, false);
-  }
-
-  /** PyTorch's {@code infer_size}: resolves one {@code -1} and checks the element count. */
-  private long[] inferSize(long[] requested) {
-    if (requested == null) {
-      throw new IllegalArgumentException("shape must not be null");
-    }
-    long[] s = requested.clone();
-    long newSize = 1;
-    int inferDim = -1;
-    for (int d = 0; d < s.length; d++) {
-      if (s[d] == -1) {
-        if (inferDim >= 0) {
-          throw new IllegalArgumentException("only one dimension can be inferred");
-        }
-        inferDim = d;
-      } else if (s[d] >= 0) {
-        newSize = multiplyChecked(newSize, s[d], s);
-      } else {
-        throw new IllegalArgumentException(
-            "invalid shape dimension " + s[d] + " at index " + d + " of shape "
-                + Arrays.toString(s));
-      }
-    }
-    if (numel == newSize || (inferDim >= 0 && newSize > 0 && numel % newSize == 0)) {
-      if (inferDim >= 0) {
-        if (newSize == 0) {
-          throw new IllegalArgumentException(
-              "cannot reshape tensor of 0 elements into shape " + Arrays.toString(s)
-                  + " because the unspecified dimension size -1 can be any value and is"
-                  + " ambiguous");
-        }
-        s[inferDim] = numel / newSize;
-      }
-      return s;
-    }
-    throw new IllegalArgumentException(
-        "shape '" + Arrays.toString(requested) + "' is invalid for input of size " + numel);
-  }
-
-  /**
-   * PyTorch's {@code computeStride}: strides that view {@code oldShape}/{@code oldStride} as
-   * {@code newShape}, or null when dimensions would span two non-contiguous chunks.
-   */
-  private static long[] computeStride(long[] oldShape, long[] oldStride, long[] newShape) {
-    int n = newShape.length;
-    long[] newStride = new long[n];
-    if (oldShape.length == 0) {
-      Arrays.fill(newStride, 1);
-      return newStride;
-    }
-    long numel = numelOf(oldShape);
-    if (numel == 0 && Arrays.equals(oldShape, newShape)) {
-      return oldStride.clone();
-    }
-    if (numel == 0) {
-      for (int d = n - 1; d >= 0; d--) {
-        newStride[d] = d == n - 1 ? 1 : Math.max(newShape[d + 1], 1) * newStride[d + 1];
-      }
-      return newStride;
-    }
-    int viewD = n - 1;
-    long chunkBaseStride = oldStride[oldStride.length - 1];
-    long tensorNumel = 1;
-    long viewNumel = 1;
-    for (int tensorD = oldShape.length - 1; tensorD >= 0; tensorD--) {
-      tensorNumel *= oldShape[tensorD];
-      if (tensorD == 0
-          || (oldShape[tensorD - 1] != 1
-              && oldStride[tensorD - 1] != tensorNumel * chunkBaseStride)) {
-        while (viewD >= 0 && (viewNumel < tensorNumel || newShape[viewD] == 1)) {
-          newStride[viewD] = viewNumel * chunkBaseStride;
-          viewNumel *= newShape[viewD];
-          viewD--;
-        }
-        if (viewNumel != tensorNumel) {
-          return null;
-        }
-        if (tensorD > 0) {
-          chunkBaseStride = oldStride[tensorD - 1];
-          tensorNumel = 1;
-          viewNumel = 1;
-        }
-      }
-    }
-    return viewD == -1 ? newStride : null;
   }
 
   // ============================================================================================
@@ -1617,25 +949,7 @@ public final class Tensor implements TensorLike {
 
   /** Storage element index of {@code index}, after checking count and bounds. */
   private long elementOffset(long[] index) {
-    if (index == null) {
-      throw new IllegalArgumentException("index must not be null");
-    }
-    if (index.length != shape.length) {
-      throw new IllegalArgumentException(
-          "expected " + shape.length + " indices for a tensor of shape " + Arrays.toString(shape)
-              + ", got " + index.length + ": " + Arrays.toString(index));
-    }
-    long at = offset;
-    for (int d = 0; d < index.length; d++) {
-      long i = index[d];
-      long size = shape[d];
-      if (i < -size || i >= size) {
-        throw new IndexOutOfBoundsException(
-            "index " + i + " is out of bounds for dimension " + d + " with size " + size);
-      }
-      at += (i < 0 ? i + size : i) * strides[d];
-    }
-    return at;
+    return Shapes.elementOffset(index, shape, strides, offset);
   }
 
   // ============================================================================================
@@ -1652,7 +966,7 @@ public final class Tensor implements TensorLike {
       return this;
     }
     Tensor out = empty(dtype, shape);
-    copyInto(this, out);
+    Copies.copyInto(this, out);
     return out;
   }
 
@@ -1664,72 +978,8 @@ public final class Tensor implements TensorLike {
   /** A contiguous copy with its own storage. */
   public Tensor copy() {
     Tensor out = empty(dtype, shape);
-    copyInto(this, out);
+    Copies.copyInto(this, out);
     return out;
-  }
-
-  /**
-   * Copies {@code src}'s elements into {@code dst} of the same shape (any layout, no internal
-   * overlap), converting the dtype element by element.
-   */
-  static void copyInto(Tensor src, Tensor dst) {
-    long n = src.numel;
-    if (n == 0) {
-      return;
-    }
-    if (src.dtype == dst.dtype && src.isContiguous() && dst.isContiguous()) {
-      long bs = src.dtype.byteSize();
-      MemorySegment.copy(src.segment, src.offset * bs, dst.segment, dst.offset * bs, n * bs);
-      return;
-    }
-    int nd = src.shape.length;
-    long[] idx = new long[nd];
-    long srcAt = src.offset;
-    long dstAt = dst.offset;
-    for (long i = 0; i < n; i++) {
-      copyElement(src, srcAt, dst, dstAt);
-      for (int k = nd - 1; k >= 0; k--) {
-        srcAt += src.strides[k];
-        dstAt += dst.strides[k];
-        if (++idx[k] < src.shape[k]) {
-          break;
-        }
-        srcAt -= src.strides[k] * src.shape[k];
-        dstAt -= dst.strides[k] * dst.shape[k];
-        idx[k] = 0;
-      }
-    }
-  }
-
-  private static void copyElement(Tensor src, long srcAt, Tensor dst, long dstAt) {
-    DType s = src.dtype;
-    DType d = dst.dtype;
-    long sb = srcAt * s.byteSize();
-    long db = dstAt * d.byteSize();
-    if (!s.isComplex()) {
-      long v = Elements.read(src.segment, s, sb);
-      if (d.isComplex()) {
-        DType dc = d.componentType();
-        Elements.write(dst.segment, dc, db, Convert.convert(s, dc, v));
-        Elements.write(dst.segment, dc, db + dc.byteSize(), 0); // +0.0 in every float format
-      } else {
-        Elements.write(dst.segment, d, db, Convert.convert(s, d, v));
-      }
-      return;
-    }
-    DType sc = s.componentType();
-    long re = Elements.read(src.segment, sc, sb);
-    long im = Elements.read(src.segment, sc, sb + sc.byteSize());
-    if (d.isComplex()) {
-      DType dc = d.componentType();
-      Elements.write(dst.segment, dc, db, Convert.convert(sc, dc, re));
-      Elements.write(dst.segment, dc, db + dc.byteSize(), Convert.convert(sc, dc, im));
-    } else if (d == DType.BOOL) {
-      boolean nonzero = Convert.toBoolean(sc, re) || Convert.toBoolean(sc, im);
-      Elements.write(dst.segment, d, db, nonzero ? 1 : 0);
-    } else {
-      Elements.write(dst.segment, d, db, Convert.convert(sc, d, re));
-    }
   }
 
   // ---- to Java arrays ------------------------------------------------------------------------
@@ -1809,37 +1059,19 @@ public final class Tensor implements TensorLike {
   // ============================================================================================
 
   /**
-   * True when both tensors have the same shape and every pair of elements is equal as values
-   * (dtypes may differ; NaN equals nothing), like {@code torch.equal}.
+   * True when both tensors have the same shape and every pair of elements is equal as values in
+   * their common dtype, like {@code torch.equal}: int64 2^24 + 1 equals float32 2^24, NaN equals
+   * nothing, -0.0 equals 0.0; integers compare exactly. Compares in place, without converted
+   * copies.
+   *
+   * @throws IllegalArgumentException when {@code other} is null, or the dtypes have no common
+   *     dtype (float8 beside another dtype, as in PyTorch)
    */
   public boolean equal(Tensor other) {
     requireOther(other);
-    if (!Arrays.equals(shape, other.shape)) {
-      return false;
-    }
-    boolean exact = dtype.isIntegral(true) && other.dtype.isIntegral(true);
-    Tensor a = exact ? this.to(wideInt(dtype)) : this.to(DType.COMPLEX128);
-    Tensor b = exact ? other.to(wideInt(other.dtype)) : other.to(DType.COMPLEX128);
-    long[] idx = new long[shape.length];
-    for (long i = 0; i < numel; i++) {
-      unravel(i, idx);
-      if (exact) {
-        long x = a.getLong(idx);
-        long y = b.getLong(idx);
-        boolean xNeg = a.dtype == DType.INT64 && x < 0;
-        boolean yNeg = b.dtype == DType.INT64 && y < 0;
-        if (x != y || xNeg != yNeg) {
-          return false;
-        }
-      } else if (a.getReal(idx) != b.getReal(idx) || a.getImag(idx) != b.getImag(idx)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static DType wideInt(DType t) {
-    return t == DType.UINT64 ? DType.UINT64 : DType.INT64;
+    return Arrays.equals(shape, other.shape)
+        && Equality.equal(segment, dtype, offset, strides, other.segment, other.dtype, other.offset,
+            other.strides, shape);
   }
 
   /** {@link #allClose(Tensor, double, double, boolean)} with rtol 1e-5, atol 1e-8, NaN unequal. */
@@ -1915,83 +1147,88 @@ public final class Tensor implements TensorLike {
   }
 
   // ============================================================================================
-  // Helpers
+  // Reductions (docs/reductions.md)
   // ============================================================================================
 
-  /** PyTorch's {@code maybe_wrap_dim}; a zero-dim tensor accepts dims -1 and 0. */
-  static int wrapDim(int dim, int ndim) {
-    int n = Math.max(ndim, 1);
-    if (dim < -n || dim >= n) {
-      throw new IndexOutOfBoundsException(
-          "Dimension out of range (expected to be in range of [" + (-n) + ", " + (n - 1)
-              + "], but got " + dim + ")");
-    }
-    return dim < 0 ? dim + n : dim;
+  /** The sum of all elements, a zero-dim tensor: int64 for bool and integral dtypes. */
+  public Tensor sum() {
+    return Reductions.sum(this, null, false, null);
   }
+
+  /** The sum over {@code dims} (negative counts from the end; none given: all), dims dropped. */
+  public Tensor sum(int... dims) {
+    return Reductions.sum(this, dims, false, null);
+  }
+
+  /** The sum over {@code dims}, kept as size 1 when {@code keepDim} ({@code torch.sum}). */
+  public Tensor sum(int[] dims, boolean keepDim) {
+    return Reductions.sum(this, dims, keepDim, null);
+  }
+
+  /** The mean of all elements; floating and complex dtypes only, as in PyTorch. */
+  public Tensor mean() {
+    return Reductions.mean(this, null, false, null);
+  }
+
+  /** The mean over {@code dims} (none given: all), dims dropped. */
+  public Tensor mean(int... dims) {
+    return Reductions.mean(this, dims, false, null);
+  }
+
+  /** The mean over {@code dims}, kept as size 1 when {@code keepDim} ({@code torch.mean}). */
+  public Tensor mean(int[] dims, boolean keepDim) {
+    return Reductions.mean(this, dims, keepDim, null);
+  }
+
+  /** The largest element (NaN if any is NaN), of this tensor's dtype. */
+  public Tensor amax() {
+    return Reductions.amax(this, null, false, null);
+  }
+
+  /** The largest element over {@code dims} (none given: all), dims dropped. */
+  public Tensor amax(int... dims) {
+    return Reductions.amax(this, dims, false, null);
+  }
+
+  /** The largest element over {@code dims}, kept as size 1 when {@code keepDim} ({@code torch.amax}). */
+  public Tensor amax(int[] dims, boolean keepDim) {
+    return Reductions.amax(this, dims, keepDim, null);
+  }
+
+  /** The smallest element (NaN if any is NaN), of this tensor's dtype. */
+  public Tensor amin() {
+    return Reductions.amin(this, null, false, null);
+  }
+
+  /** The smallest element over {@code dims} (none given: all), dims dropped. */
+  public Tensor amin(int... dims) {
+    return Reductions.amin(this, dims, false, null);
+  }
+
+  /** The smallest element over {@code dims}, kept as size 1 when {@code keepDim} ({@code torch.amin}). */
+  public Tensor amin(int[] dims, boolean keepDim) {
+    return Reductions.amin(this, dims, keepDim, null);
+  }
+
+  /**
+   * This tensor summed to {@code shape} ({@code torch.Tensor.sum_to_size}): over the leading dims
+   * broadcasting added and the dims that are 1 in {@code shape}. The gradient of an operand that
+   * was broadcast to this tensor's shape. Returns this tensor when nothing is summed.
+   *
+   * @throws BroadcastException when {@code shape} does not expand to this tensor's shape
+   */
+  public Tensor sumToShape(long... shape) {
+    return Reductions.sumToShape(this, shape);
+  }
+
+  // ============================================================================================
+  // Helpers
+  // ============================================================================================
 
   static DType checkDtype(DType dtype) {
     if (dtype == null) {
       throw new IllegalArgumentException("dtype must not be null");
     }
     return dtype;
-  }
-
-  /** A copy of {@code shape} after checking sizes are non-negative and the count fits a long. */
-  static long[] checkShape(long[] shape) {
-    if (shape == null) {
-      throw new IllegalArgumentException("shape must not be null");
-    }
-    long n = 1;
-    for (long s : shape) {
-      if (s < 0) {
-        throw new IllegalArgumentException(
-            "Trying to create tensor with negative dimension " + s + ": "
-                + Arrays.toString(shape));
-      }
-      n = multiplyChecked(n, s, shape);
-    }
-    return shape.clone();
-  }
-
-  private static long multiplyChecked(long a, long b, long[] shape) {
-    try {
-      return Math.multiplyExact(a, b);
-    } catch (ArithmeticException e) {
-      throw new IllegalArgumentException(
-          "shape " + Arrays.toString(shape) + " has more than 2^63 - 1 elements");
-    }
-  }
-
-  static long numelOf(long[] shape) {
-    long n = 1;
-    for (long s : shape) {
-      n *= s;
-    }
-    return n;
-  }
-
-  static long[] contiguousStrides(long[] shape) {
-    long[] st = new long[shape.length];
-    long acc = 1;
-    for (int d = shape.length - 1; d >= 0; d--) {
-      st[d] = acc;
-      acc *= Math.max(shape[d], 1);
-    }
-    return st;
-  }
-
-  private static long[] remove(long[] a, int i) {
-    long[] r = new long[a.length - 1];
-    System.arraycopy(a, 0, r, 0, i);
-    System.arraycopy(a, i + 1, r, i, a.length - i - 1);
-    return r;
-  }
-
-  private static long[] insert(long[] a, int i, long v) {
-    long[] r = new long[a.length + 1];
-    System.arraycopy(a, 0, r, 0, i);
-    r[i] = v;
-    System.arraycopy(a, i, r, i + 1, a.length - i);
-    return r;
   }
 }

@@ -12,6 +12,12 @@ import java.util.List;
  * print options (precision 4, threshold 1000, edge items 3, line width 80), checked against real
  * PyTorch output by golden data. Decimal rounding uses the exact binary value and round-half-even,
  * as Python's {@code format} does.
+ *
+ * <p>One addition bounds the text whatever the rank: PyTorch's summarisation keeps every index of a
+ * dimension of at most {@code 2 * EDGE}, so it prints all 2^20 elements of a {@code [2]^20} tensor.
+ * When the summarised tensor would still print more than {@link #MAX_PRINTED} elements, the
+ * outermost dimensions are cut to their first sub-tensor, followed by {@code ...}, until the rest
+ * fits. Every tensor up to rank 5 prints exactly as in PyTorch (at most 6^5 = 7,776 elements).
  */
 final class TensorFormat {
   private TensorFormat() {}
@@ -20,6 +26,14 @@ final class TensorFormat {
   private static final int THRESHOLD = 1000;
   private static final int EDGE = 3;
   private static final int LINE_WIDTH = 80;
+  /** Elements printed at most; PyTorch's own text whenever it prints no more. */
+  static final long MAX_PRINTED = 10_000;
+
+  /**
+   * The indices of one dimension that are printed, with {@code ...} before position {@code
+   * ellipsisAt} of {@code indices} ({@code -1}: none; {@code indices.length}: after the last).
+   */
+  private record Shown(long[] indices, int ellipsisAt) {}
 
   static String format(Tensor t) {
     String prefix = "tensor(";
@@ -71,8 +85,9 @@ final class TensorFormat {
 
   private static String tensorStr(Tensor t, int indent) {
     boolean summarize = t.numel() > THRESHOLD;
+    Shown[] plan = plan(t.shapeRef(), summarize);
     List<long[]> shown = new ArrayList<>();
-    collect(t.shapeRef(), summarize, 0, new long[t.ndim()], shown);
+    collect(plan, 0, new long[t.ndim()], shown);
     Formatter f1;
     Formatter f2 = null;
     DType d = t.dtype();
@@ -98,57 +113,81 @@ final class TensorFormat {
       }
       f1 = Formatter.integral(w);
     }
-    return recurse(t, indent, summarize, f1, f2, new long[t.ndim()], 0);
+    return recurse(t, indent, plan, f1, f2, new long[t.ndim()], 0);
   }
 
-  /** The indices printed: all, or the first and last {@link #EDGE} of each long dimension. */
-  private static void collect(
-      long[] shape, boolean summarize, int dim, long[] idx, List<long[]> out) {
-    if (dim == shape.length) {
+  /**
+   * Which indices of each dimension print: PyTorch's choice (all, or when summarising the first and
+   * last {@link #EDGE} of a dimension longer than {@code 2 * EDGE}), then the outermost dimensions
+   * cut to their first index until at most {@link #MAX_PRINTED} elements remain.
+   */
+  private static Shown[] plan(long[] shape, boolean summarize) {
+    int n = shape.length;
+    Shown[] plan = new Shown[n];
+    for (int d = 0; d < n; d++) {
+      long size = shape[d];
+      if (summarize && size > 2 * EDGE) {
+        long[] r = new long[2 * EDGE];
+        for (int i = 0; i < EDGE; i++) {
+          r[i] = i;
+          r[EDGE + i] = size - EDGE + i;
+        }
+        plan[d] = new Shown(r, EDGE);
+      } else {
+        // At most 2 * EDGE indices, or the whole tensor has at most THRESHOLD elements.
+        long[] r = new long[(int) size];
+        for (int i = 0; i < r.length; i++) {
+          r[i] = i;
+        }
+        plan[d] = new Shown(r, -1);
+      }
+    }
+    // The innermost dimensions whose printed elements fit stay whole; the rest show index 0.
+    int whole = n;
+    long printed = 1;
+    while (whole > 0 && printed * plan[whole - 1].indices.length <= MAX_PRINTED) {
+      printed *= plan[--whole].indices.length;
+    }
+    for (int d = 0; d < whole; d++) {
+      if (plan[d].indices.length > 1) {
+        plan[d] = new Shown(new long[] {0}, 1);
+      }
+    }
+    return plan;
+  }
+
+  /** The index of every printed element, in printing order. */
+  private static void collect(Shown[] plan, int dim, long[] idx, List<long[]> out) {
+    if (dim == plan.length) {
       out.add(idx.clone());
       return;
     }
-    for (long i : shownIndices(shape[dim], summarize)) {
+    for (long i : plan[dim].indices) {
       idx[dim] = i;
-      collect(shape, summarize, dim + 1, idx, out);
+      collect(plan, dim + 1, idx, out);
     }
-  }
-
-  private static long[] shownIndices(long size, boolean summarize) {
-    if (summarize && size > 2 * EDGE) {
-      long[] r = new long[2 * EDGE];
-      for (int i = 0; i < EDGE; i++) {
-        r[i] = i;
-        r[EDGE + i] = size - EDGE + i;
-      }
-      return r;
-    }
-    long[] r = new long[(int) size];
-    for (int i = 0; i < r.length; i++) {
-      r[i] = i;
-    }
-    return r;
   }
 
   private static String recurse(
-      Tensor t, int indent, boolean summarize, Formatter f1, Formatter f2, long[] idx, int dim) {
-    long[] shape = t.shapeRef();
-    int remaining = shape.length - dim;
+      Tensor t, int indent, Shown[] plan, Formatter f1, Formatter f2, long[] idx, int dim) {
+    int remaining = plan.length - dim;
     if (remaining == 0) {
       return element(t, idx, f1, f2);
     }
-    long size = shape[dim];
-    boolean cut = summarize && size > 2 * EDGE;
+    Shown shown = plan[dim];
     if (remaining == 1) {
       int elementLength = f1.width + 2 + (f2 == null ? 0 : f2.width + 1);
       int perLine = Math.max(1, (LINE_WIDTH - indent) / elementLength);
       List<String> data = new ArrayList<>();
-      for (long i : shownIndices(size, summarize)) {
-        if (cut && i == size - EDGE) {
+      for (int k = 0; k < shown.indices.length; k++) {
+        if (k == shown.ellipsisAt) {
           data.add(" ...");
         }
-        idx[dim] = i;
+        idx[dim] = shown.indices[k];
         data.add(element(t, idx, f1, f2));
+      }
+      if (shown.ellipsisAt == shown.indices.length) {
+        data.add(" ...");
       }
       StringBuilder sb = new StringBuilder("[");
       for (int i = 0; i < data.size(); i++) {
@@ -160,12 +199,15 @@ final class TensorFormat {
       return sb.append(']').toString();
     }
     List<String> slices = new ArrayList<>();
-    for (long i : shownIndices(size, summarize)) {
-      if (cut && i == size - EDGE) {
+    for (int k = 0; k < shown.indices.length; k++) {
+      if (k == shown.ellipsisAt) {
         slices.add("...");
       }
-      idx[dim] = i;
-      slices.add(recurse(t, indent + 1, summarize, f1, f2, idx, dim + 1));
+      idx[dim] = shown.indices[k];
+      slices.add(recurse(t, indent + 1, plan, f1, f2, idx, dim + 1));
+    }
+    if (shown.ellipsisAt == shown.indices.length) {
+      slices.add("...");
     }
     String sep = "," + "\n".repeat(remaining - 1) + " ".repeat(indent + 1);
     return "[" + String.join(sep, slices) + "]";

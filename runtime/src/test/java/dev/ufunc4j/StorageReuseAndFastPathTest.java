@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.ufunc4j.dtype.DType;
+import dev.ufunc4j.internal.Copies;
 import dev.ufunc4j.internal.NativeMemory;
 import java.util.HashSet;
 import java.util.Set;
@@ -84,7 +85,7 @@ class StorageReuseAndFastPathTest {
       for (long j = 0; j < t.numel(); j++) {
         assertEquals(0.0, t.getDouble(j), "zeroed, tensor " + i);
       }
-      Tensor.copyInto(Tensor.full(DType.FLOAT64, (double) i, t.numel()), t);
+      Copies.copyInto(Tensor.full(DType.FLOAT64, (double) i, t.numel()), t);
       assertTrue(starts.add(t.segment().address()), "distinct storage, tensor " + i);
       keep[i] = t;
     }

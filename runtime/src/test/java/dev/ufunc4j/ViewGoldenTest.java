@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.ufunc4j.dtype.DType;
+import dev.ufunc4j.internal.Shapes;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -43,7 +44,7 @@ class ViewGoldenTest {
   @SuppressWarnings("unchecked")
   private static void check(Map<String, Object> c) {
     long[] shape = longs(c.get("shape"));
-    Tensor base = Tensor.arange(Tensor.numelOf(shape)).to(DType.FLOAT32).view(shape);
+    Tensor base = Tensor.arange(Shapes.numelOf(shape)).to(DType.FLOAT32).view(shape);
     List<List<Object>> ops = (List<List<Object>>) c.get("ops");
     if (c.containsKey("error")) {
       Map<String, Object> err = (Map<String, Object>) c.get("error");
@@ -52,7 +53,8 @@ class ViewGoldenTest {
               ? IndexOutOfBoundsException.class
               : IllegalArgumentException.class;
       RuntimeException e = assertThrows(type, () -> run(base, ops));
-      String want = OWN_WORDING.getOrDefault(name(c), (String) err.get("message"));
+      String want =
+          OWN_WORDING.getOrDefault(name(c), JavaWords.translate((String) err.get("message")));
       assertEquals(want, e.getMessage());
       return;
     }

@@ -15,7 +15,7 @@ import java.util.List;
  * One benchmark case of {@code cases.json}, the list that the JMH benchmark and the NumPy/PyTorch
  * script ({@code tools/bench/peers.py}) both read, so every system runs the same cases.
  */
-record BenchCase(String id, String op, Operand a, Operand b, Double scalar) {
+record BenchCase(String id, String op, Operand a, Operand b, Double scalar, int[] dims) {
 
   /** One tensor operand: its shape, dtype name, and whether it is the transpose of that shape. */
   record Operand(long[] shape, String dtype, boolean transpose) {
@@ -51,8 +51,19 @@ record BenchCase(String id, String op, Operand a, Operand b, Double scalar) {
         .orElseThrow(() -> new IllegalArgumentException("no benchmark case '" + id + "'"));
   }
 
-  /** The broadcast shape of the result. */
+  /** Whether the case is a reduction ({@code sum} over {@link #dims}). */
+  boolean reduction() {
+    return op.equals("sum");
+  }
+
+  /** The broadcast shape of the result; a reduction's drops its reduced dims. */
   long[] resultShape() {
+    if (reduction()) {
+      return java.util.stream.IntStream.range(0, a.shape.length)
+          .filter(d -> java.util.Arrays.stream(dims).noneMatch(r -> r == d))
+          .mapToLong(d -> a.shape[d])
+          .toArray();
+    }
     if (b == null) {
       return a.shape.clone();
     }

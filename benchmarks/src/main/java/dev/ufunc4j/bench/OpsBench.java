@@ -118,6 +118,7 @@ public class OpsBench {
       case "mul" -> target == null ? Ops.mul(a, b) : Ops.mul(a, b, target);
       case "lt" -> target == null ? Ops.lt(a, b) : Ops.lt(a, b, target);
       case "silu" -> target == null ? ActivationsOps.silu(a) : ActivationsOps.silu(a, target);
+      case "sum" -> target == null ? Ops.sum(a, bench.dims()) : Ops.sum(a, bench.dims(), false, target);
       default -> throw new IllegalArgumentException("case " + bench.id() + ": unknown op " + bench.op());
     };
   }

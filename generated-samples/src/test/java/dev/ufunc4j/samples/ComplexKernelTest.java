@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.ufunc4j.Dispatch;
 import dev.ufunc4j.Tensor;
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.dtype.Promotion;
+import dev.ufunc4j.kernel.Dispatch;
 import dev.ufunc4j.kernel.ElementwiseKernel;
 import dev.ufunc4j.kernel.ElementwiseOp;
 import java.lang.foreign.Arena;

@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ufunc4j.BroadcastException;
-import dev.ufunc4j.Dispatch;
 import dev.ufunc4j.Tensor;
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.dtype.PromotionException;
+import dev.ufunc4j.kernel.Dispatch;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -38,11 +38,11 @@ class DispatchTest {
   void wrappedScalarsPromoteAsPythonNumbers() {
     Tensor a = Tensor.of(new int[] {1, 2, 3}, 3);
     // int32 tensor + 2.5 -> float32 (the default float dtype), not float64.
-    Tensor r = Dispatch.apply(Samples_add.OP, null, a, Tensor.wrap(2.5));
+    Tensor r = Dispatch.apply(Samples_add.OP, null, a, Dispatch.wrap(Samples_add.OP, 1, 2.5));
     assertEquals(DType.FLOAT32, r.dtype());
     assertEquals(4.5, r.getDouble(1), 0.0);
     // int32 tensor + Java long stays int32.
-    Tensor s = Dispatch.apply(Samples_add.OP, null, a, Tensor.wrap(7L));
+    Tensor s = Dispatch.apply(Samples_add.OP, null, a, Dispatch.wrap(Samples_add.OP, 1, 7L));
     assertEquals(DType.INT32, s.dtype());
     assertEquals(10, s.getLong(2));
     // uint8 tensor + int8 zero-dim tensor -> uint8 (zero-dim does not raise the category).
@@ -78,7 +78,8 @@ class DispatchTest {
     PromotionException p =
         assertThrows(PromotionException.class, () -> Dispatch.apply(Samples_add.OP, ints, a, b));
     assertTrue(
-        p.getMessage().contains("result type Float can't be cast to the desired output type Int"),
+        p.getMessage().contains(
+            "result type float32 can't be cast to the desired output type int32"),
         p.getMessage());
     assertEquals(0, ints.getLong(0, 0));
     // A wider target is fine: computed in float32, stored as float64.
@@ -112,7 +113,9 @@ class DispatchTest {
     Tensor a = Tensor.of(new int[] {10, 20, 30, 40, 50, 60, 70, 80, 90, 100}, 10);
     Tensor b = Tensor.of(new int[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 0}, 10);
     Tensor before = a.copy();
-    assertThrows(ArithmeticException.class, () -> Dispatch.apply(Samples_div.OP, a, a, b));
+    ArithmeticException e =
+        assertThrows(ArithmeticException.class, () -> Dispatch.apply(Samples_div.OP, a, a, b));
+    assertEquals("div: integer division by zero", e.getMessage());
     assertTrue(a.equal(before));
   }
 

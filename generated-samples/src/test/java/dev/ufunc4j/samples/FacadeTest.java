@@ -232,7 +232,8 @@ class FacadeTest {
     PromotionException cast = assertThrows(PromotionException.class,
         () -> SamplesOps.add(FLOATS, 1, original));
     assertTrue(cast.getMessage().contains(
-        "result type Float can't be cast to the desired output type Int"), cast.getMessage());
+        "result type float32 can't be cast to the desired output type int32"),
+        cast.getMessage());
     assertArrayEquals(new double[] {9, 9, 9, 9}, values(original));
   }
 
@@ -267,7 +268,7 @@ class FacadeTest {
         "add: number argument 'b' must be a Java integral or floating number");
     assertMessage(() -> SamplesOps.axpy(INTS, INTS, null), "axpy: scalar argument 'alpha'");
     assertMessage(() -> SamplesOps.where(INTS, INTS, 1),
-        "where expected condition to be a boolean tensor, but got a tensor with dtype Int"
+        "where expected condition to be a boolean tensor, but got a tensor with dtype int32"
             + " (argument 'condition')");
     assertMessage(() -> SamplesOps.relu(INTS, Tensor.zeros(DType.INT32, 2)),
         "relu: output with shape [2]");

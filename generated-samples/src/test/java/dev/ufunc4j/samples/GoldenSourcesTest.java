@@ -41,21 +41,33 @@ class GoldenSourcesTest {
   private static final String HEADER = """
       package golden;
 
+      import dev.ufunc4j.Tensor;
       import dev.ufunc4j.annotation.Elementwise;
+      import dev.ufunc4j.annotation.Facade;
       import dev.ufunc4j.annotation.Promote;
+      import dev.ufunc4j.annotation.Rule;
       import dev.ufunc4j.annotation.Scalar;
 
+      """;
+
+  private static final String CLASS = """
       public final class Ops {
         private Ops() {}
 
       """;
 
   private static Compilation compile(String dtypes, String members) {
+    return compile(dtypes, "", members);
+  }
+
+  /** @param annotation class annotations of {@code golden.Ops}, or empty */
+  private static Compilation compile(String dtypes, String annotation, String members) {
     return javac()
         .withProcessors(new ElementwiseProcessor(), new OpLibraryServiceProcessor())
         .withOptions("--add-modules", "jdk.incubator.vector", "-Xlint:all,-incubating,-processing",
             "-Aufunc4j.dtypes=" + dtypes)
-        .compile(JavaFileObjects.forSourceString("golden.Ops", HEADER + members + "}\n"));
+        .compile(JavaFileObjects.forSourceString("golden.Ops",
+            HEADER + annotation + CLASS + members + "}\n"));
   }
 
   /** Generated files by relative path (package path for sources, resource path otherwise). */
@@ -77,7 +89,12 @@ class GoldenSourcesTest {
 
   private static void checkGoldens(TestInfo info, String dtypes, String members)
       throws IOException {
-    Compilation c = compile(dtypes, members);
+    checkGoldens(info, dtypes, "", members);
+  }
+
+  private static void checkGoldens(TestInfo info, String dtypes, String annotation,
+      String members) throws IOException {
+    Compilation c = compile(dtypes, annotation, members);
     assertThat(c).succeededWithoutWarnings();
     Map<String, String> actual = outputs(c);
     String method = info.getTestMethod().orElseThrow().getName();
@@ -209,6 +226,56 @@ class GoldenSourcesTest {
           @Elementwise
           public static double div(double a, double b) {
             return a / b;
+          }
+        """);
+  }
+
+  /**
+   * A named facade with a class of instance forms, an op whose methods share another op's name,
+   * numbers in every operand after the first, and rules: a check that reads a Java number as
+   * given, an answer that reads it as a tensor (so it is wrapped first), a scalar's value.
+   */
+  @Test
+  void namedFacadeWithRules(TestInfo info) throws IOException {
+    checkGoldens(info, "float32", """
+        @Facade(value = "Calc", instanceMethods = "CalcMethods")
+        """, """
+          /** {@code a - b}, elementwise. */
+          @Elementwise
+          public static double sub(double a, double b) {
+            return a - b;
+          }
+
+          /** {@code a - alpha * b}, elementwise. */
+          @Elementwise(methodName = "sub")
+          public static double subScaled(double a, double b, @Scalar double alpha) {
+            return a - alpha * b;
+          }
+
+          /** {@code x} within {@code [lo, hi]}. */
+          @Elementwise(numbersAfterFirst = true)
+          public static double clamp(double x, double lo, double hi) {
+            return Math.min(Math.max(x, lo), hi);
+          }
+
+          /** A negative Java number {@code b} is refused. */
+          @Rule("sub")
+          static void refuseNegative(Tensor a, Number b) {
+            if (b != null && b.doubleValue() < 0) {
+              throw new IllegalArgumentException("sub: b < 0");
+            }
+          }
+
+          /** An alpha of 1 runs plain {@code sub}. */
+          @Rule("sub")
+          static Tensor withoutAlpha(Tensor a, Tensor b, Number alpha, Tensor out) {
+            return alpha != null && alpha.doubleValue() == 1 ? Calc.sub(a, b, out) : null;
+          }
+
+          /** Alpha is passed as a double. */
+          @Rule(value = "sub", scalar = "alpha")
+          static Object alphaAsDouble(Number alpha) {
+            return alpha.doubleValue();
           }
         """);
   }

@@ -3,6 +3,7 @@ package dev.ufunc4j.samples;
 import dev.ufunc4j.Tensor;
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.kernel.ElementwiseKernel;
+import dev.ufunc4j.kernel.ElementwiseOp;
 import java.lang.foreign.MemorySegment;
 import java.util.Locale;
 
@@ -28,24 +29,24 @@ public final class HalfTiming {
     only = args.length > 1 ? args[1] : "";
     for (int round = 0; round < 3; round++) {
       System.out.println("round " + round + ", " + n + " elements:");
-      time("add float32", Samples_add_float32_float32.INSTANCE, n, DType.FLOAT32, DType.FLOAT32,
+      time("add float32", Samples_add.OP, n, DType.FLOAT32, DType.FLOAT32,
           DType.FLOAT32);
-      time("add float16", Samples_add_float16_float16.INSTANCE, n, DType.FLOAT16, DType.FLOAT16,
+      time("add float16", Samples_add.OP, n, DType.FLOAT16, DType.FLOAT16,
           DType.FLOAT16);
-      time("add bfloat16", Samples_add_bfloat16_bfloat16.INSTANCE, n, DType.BFLOAT16,
+      time("add bfloat16", Samples_add.OP, n, DType.BFLOAT16,
           DType.BFLOAT16, DType.BFLOAT16);
-      time("add float16+float32", Samples_add_float16_float32.INSTANCE, n, DType.FLOAT32,
+      time("add float16+float32", Samples_add.OP, n, DType.FLOAT32,
           DType.FLOAT16, DType.FLOAT32);
-      time("silu float32", Samples_silu_float32.INSTANCE, n, DType.FLOAT32, DType.FLOAT32);
-      time("silu float16", Samples_silu_float16.INSTANCE, n, DType.FLOAT16, DType.FLOAT16);
+      time("silu float32", Samples_silu.OP, n, DType.FLOAT32, DType.FLOAT32);
+      time("silu float16", Samples_silu.OP, n, DType.FLOAT16, DType.FLOAT16);
     }
   }
 
-  private static void time(String label, ElementwiseKernel kernel, int n, DType out,
-      DType... inputs) {
+  private static void time(String label, ElementwiseOp op, int n, DType out, DType... inputs) {
     if (!label.contains(only)) {
       return;
     }
+    ElementwiseKernel kernel = op.kernel(op.entry(inputs));
     MemorySegment[] segments = new MemorySegment[inputs.length + 1];
     segments[0] = Tensor.zeros(out, n).segment();
     for (int i = 0; i < inputs.length; i++) {

@@ -46,8 +46,9 @@ import org.junit.jupiter.api.TestFactory;
  * match exactly where the body is one correctly rounded operation, else within the op's stated
  * ulp bound (scaled by the operands' magnitude, since a float32 kernel computes in float32 while
  * the reference computes in double). UINT64 values above 2^31 are used only for ops whose long
- * reading equals the unsigned one; the fmod-based built-ins have one more stated rule ({@link
- * #FMOD_OPS}).
+ * reading equals the unsigned one. The fmod-based built-ins (Java's {@code %}, exact at any
+ * quotient) are bit-exact but for floorDivide's float32 rounding of {@code (a - fmod) / b}
+ * ({@link #floorStep}, {@link #hugeFloorQuotient}).
  */
 class KernelConformanceTest {
 
@@ -89,11 +90,29 @@ class KernelConformanceTest {
       Map.entry("Builtins.minimum", 0L),
       Map.entry("Builtins.clamp", 0L),
       Map.entry("Builtins.where", 0L),
-      // Exact fmod, then one rounding; see FMOD_OPS for the float32 rules.
+      // Exact fmod, then one rounding; see floorStep and hugeFloorQuotient for float32.
       Map.entry("Builtins.remainder", 0L),
       Map.entry("Builtins.floorDivide", 0L),
-      // The Vector API's transcendental lanewise operations follow Math's accuracy (within 1 ulp
-      // of the exact result, not bit-equal to Math), and so does the double reference: 2 ulps.
+      // The kernels' transcendental functions (docs/vector-math.md) are within 1 ulp of the exact
+      // result, not bit-equal to Math, which is within 1 ulp too: 2 ulps.
+      Map.entry("MathFunctions.exp", 2L),
+      Map.entry("MathFunctions.expm1", 2L),
+      Map.entry("MathFunctions.log", 2L),
+      Map.entry("MathFunctions.log1p", 2L),
+      Map.entry("MathFunctions.log10", 2L),
+      Map.entry("MathFunctions.sin", 2L),
+      Map.entry("MathFunctions.cos", 2L),
+      Map.entry("MathFunctions.tan", 2L),
+      Map.entry("MathFunctions.asin", 2L),
+      Map.entry("MathFunctions.acos", 2L),
+      Map.entry("MathFunctions.atan", 2L),
+      Map.entry("MathFunctions.sinh", 2L),
+      Map.entry("MathFunctions.cosh", 2L),
+      Map.entry("MathFunctions.tanh", 2L),
+      Map.entry("MathFunctions.cbrt", 2L),
+      Map.entry("MathFunctions.pow", 2L),
+      Map.entry("MathFunctions.hypot", 2L),
+      Map.entry("MathFunctions.atan2", 2L),
       Map.entry("Builtins.exp", 2L),
       Map.entry("Builtins.log", 2L),
       Map.entry("Builtins.sin", 2L),
@@ -572,11 +591,11 @@ class KernelConformanceTest {
         long actual = Scalars.read(segs[0], result, at);
         long want = expected[e];
         if (result.isFloatingPoint()) {
-          if (beyondExactQuotient(op, entry, raws[e])) {
+          long ulps = Scalars.ulps(result, want, actual);
+          if (hugeFloorQuotient(op, entry, raws[e]) && ulps <= 1) {
             increment(index, shape);
             continue;
           }
-          long ulps = Scalars.ulps(result, want, actual);
           boolean ok = (bound == 0
               ? sameBits(result, want, actual) || ulps == 0 && isNaN(result, want)
               : ulps <= bound || closeForMagnitude(op, entry, result, want, actual, raws[e],
@@ -610,32 +629,18 @@ class KernelConformanceTest {
   }
 
   /**
-   * The ops whose bodies compute C's {@code fmod} as {@code fma(-b, trunc(a / b), a)}, corrected by
-   * one {@code b}: exact while the quotient {@code a / b} is below 2^24 in float32 (2^53 in
-   * float64), and documented to differ beyond (docs/ops.md). A float32-compute kernel (float32,
-   * float16 and bfloat16 results) runs the body in float32 where the reference runs it in double on
-   * the same float32 operands; a float64 kernel runs exactly the reference's arithmetic and is
-   * compared everywhere.
+   * True for an element of a float32-compute floorDivide whose float32 quotient {@code |a / b|} is
+   * finite and 2^24 or more. Its {@code (a - fmod(a, b)) / b} rounds in float32, as PyTorch's float32
+   * kernel does, where the reference rounds it in double: there the float32 ulp is 2 or more and
+   * the two may differ by one ulp (the remainder itself is exact in both and compared everywhere).
    */
-  private static final java.util.Set<String> FMOD_OPS =
-      java.util.Set.of("Builtins.floorDivide", "Builtins.remainder");
-
-  /**
-   * True for an element of a float32-compute {@link #FMOD_OPS} kernel whose float32 quotient
-   * {@code |a / b|} is 2^24 or more: beyond the exact range, where kernel and reference may differ,
-   * so it is not compared. Except a floorDivide whose float32 quotient overflows: that infinity is
-   * the result, as in PyTorch ({@code 1 // 1e-45} is inf), and is compared. (A remainder's is not:
-   * the float32 kernel's fmod overflows to inf/NaN where the double reference's quotient, 7.1e44
-   * for {@code 1 % 1e-45}, is still finite.)
-   */
-  private static boolean beyondExactQuotient(ElementwiseOp op, int entry, long[] raws) {
-    if (!FMOD_OPS.contains(id(op)) || op.entryCompute(entry) != DType.FLOAT32) {
+  private static boolean hugeFloorQuotient(ElementwiseOp op, int entry, long[] raws) {
+    if (!id(op).equals("Builtins.floorDivide") || op.entryCompute(entry) != DType.FLOAT32) {
       return false;
     }
     float quotient = (float) (floatingOperand(op, entry, 0, raws[0])
         / floatingOperand(op, entry, 1, raws[1]));
-    return Math.abs(quotient) >= 0x1p24
-        && !(id(op).equals("Builtins.floorDivide") && Float.isInfinite(quotient));
+    return Math.abs(quotient) >= 0x1p24 && !Float.isInfinite(quotient);
   }
 
   /**

@@ -128,6 +128,10 @@ final class BodyEmitter {
       return integralDivision(op, l, emit(b.right(), guard), guard);
     }
     Value r = emit(b.right(), guard);
+    if (op == BinaryOp.REM) {
+      // Java's floating %, which is C's fmod: exact at any quotient.
+      return new MathEmitter(code, lane).remainder(vec(l), vec(r));
+    }
     if (l.kind() == Value.Kind.SCALAR && r.kind() != Value.Kind.SCALAR && !op.isShift()) {
       if (commutative(op) || op.isComparison()) {
         Value t = l;
@@ -252,10 +256,12 @@ final class BodyEmitter {
       case MAX -> !lane.floating && unsigned
           ? v(lanewise2(x, "UMAX", args.get(1)))
           : v(call2(x, "max", args.get(1)));
-      case SQRT, CBRT, EXP, EXPM1, LOG, LOG1P, LOG10, SIN, COS, TAN, ASIN, ACOS, ATAN, SINH, COSH,
-          TANH ->
-          v(CodeBlock.of("$L.lanewise($L)", vec(x).code(), c.function().name()));
-      case POW, HYPOT, ATAN2 -> v(lanewise2(x, c.function().name(), args.get(1)));
+      // Correctly rounded in every tier: the Vector API's own operation.
+      case SQRT -> v(CodeBlock.of("$L.lanewise(SQRT)", vec(x).code()));
+      // Not the Vector API's lanewise(EXP) etc.: their bits change when C2 compiles them.
+      case CBRT, EXP, EXPM1, LOG, LOG1P, LOG10, SIN, COS, TAN, ASIN, ACOS, ATAN, SINH, COSH, TANH,
+          POW, HYPOT, ATAN2 ->
+          new MathEmitter(code, lane).emit(c.function(), args.stream().map(this::vec).toList());
       case FMA -> v(CodeBlock.of("$L.fma($L, $L)", vec(x).code(), vec(args.get(1)).code(),
           vec(args.get(2)).code()));
       case TO_RADIANS -> v(CodeBlock.of("$L.mul($L)", vec(x).code(),

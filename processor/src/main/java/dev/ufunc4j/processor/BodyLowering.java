@@ -480,7 +480,6 @@ final class BodyLowering {
       }
       String refusal = switch (operands) {
         case DOUBLE -> switch (op) {
-          case REM -> "% on floating values has no Vector API lanewise form";
           case AND, OR, BIT_AND, BIT_OR, BIT_XOR, SHL, SHR, USHR ->
               "bitwise and shift operators apply to long operands";
           default -> null;

@@ -13,7 +13,7 @@ import javax.lang.model.element.Modifier;
 
 /**
  * Generates an op's descriptor class {@code <Declaring>_<op>}: the {@code ElementwiseOp} with its
- * operands and kernel table, and the factory switch that loads a kernel class on first use.
+ * operands and kernel table, and the factory switch that loads a kernel's class on first use.
  */
 final class DescriptorGenerator {
 
@@ -27,8 +27,9 @@ final class DescriptorGenerator {
     return op.declaringClass().flatName() + "_" + op.name();
   }
 
-  static JavaFile generate(OpModel op, List<KernelEntry> entries, Generated generated) {
+  static JavaFile generate(OpModel op, List<KernelGenerator.Kernel> kernels, Generated generated) {
     String name = className(op);
+    List<KernelEntry> entries = kernels.stream().map(KernelGenerator.Kernel::entry).toList();
     CodeBlock.Builder init = CodeBlock.builder()
         .add("$T.builder($S, $S)", ELEMENTWISE_OP, op.name(), op.declaringClass().binaryName())
         .indent().indent();
@@ -58,7 +59,7 @@ final class DescriptorGenerator {
         .addParameter(TypeName.INT, "index")
         .beginControlFlow("return switch (index)");
     for (int i = 0; i < entries.size(); i++) {
-      factory.addStatement("case $L -> $L.INSTANCE", i, entries.get(i).className(op));
+      factory.addStatement("case $L -> $L", i, KernelClassGenerator.reference(op, kernels.get(i)));
     }
     factory.addStatement(
         "default -> throw new $T($S + index)", IndexOutOfBoundsException.class,

@@ -21,37 +21,45 @@ import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
-import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.tools.Diagnostic;
 import javax.tools.JavaFileObject;
 
 /**
  * Expands {@code @Elementwise} methods into Vector API kernels. Per declaring class, in steps:
- * validate and lower the bodies ({@link OpCollector}) into an immutable {@link OpModel}, plan each
- * op's kernel table ({@link EntryPlanner}), then generate — one kernel class per entry, one
- * descriptor class per op, one {@code OpLibrary} and one public facade ({@link FacadeGenerator})
- * per class. Every generated file originates from
+ * validate and lower the bodies ({@link OpCollector}) into an immutable {@link OpModel}, check the
+ * facade's names and rules ({@link FacadeCollector}), plan each op's kernel table ({@link
+ * EntryPlanner}), then generate — one kernel class per entry, one descriptor class per op, one
+ * {@code OpLibrary}, and the facade ({@link FacadeGenerator}: {@code <Class>Ops} or the {@code
+ * @Facade} name, and on request a class of instance forms). Every generated file originates from
  * its declaring class only (Gradle: isolating); the {@code META-INF/services} registry is written
  * by {@link OpLibraryServiceProcessor}.
  *
  * <p>Option {@code -Aufunc4j.dtypes=float32,int32,...} restricts the dtypes kernels are generated
  * for (smaller jars; focused golden tests). Nothing escapes {@link #process}: an internal failure
- * is reported as an error with its stack trace.
+ * while generating one class is reported as an error with its stack trace on that class's
+ * declaration, and the other classes are still generated (as auto-common's processing steps do).
+ * Option {@value #FAIL_ON_OPTION}{@code =<qualified class name>} is for the processor's own tests
+ * only: it makes the generation of that class fail with an internal error, so the tests can see
+ * the report and the other classes' output.
  */
 @AutoService(Processor.class)
 public final class ElementwiseProcessor extends AbstractProcessor {
 
   static final String DTYPES_OPTION = "ufunc4j.dtypes";
+  static final String FAIL_ON_OPTION = "ufunc4j.testing.failOn";
+
+  /** Facade and instance class names given out so far (qualified name to declaring class). */
+  private final Map<String, String> facadeOwners = new TreeMap<>();
 
   @Override
   public Set<String> getSupportedAnnotationTypes() {
-    return Set.of(OpCollector.ELEMENTWISE);
+    return Set.of(OpCollector.ELEMENTWISE, FacadeCollector.FACADE, FacadeCollector.RULE);
   }
 
   @Override
   public Set<String> getSupportedOptions() {
-    return Set.of(DTYPES_OPTION);
+    return Set.of(DTYPES_OPTION, FAIL_ON_OPTION);
   }
 
   @Override
@@ -61,59 +69,118 @@ public final class ElementwiseProcessor extends AbstractProcessor {
 
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
-    String current = "the round";
+    Map<String, TypeElement> classes = new TreeMap<>();
+    Map<String, List<ExecutableElement>> methods = new TreeMap<>();
+    Map<String, List<ExecutableElement>> rules = new TreeMap<>();
     try {
-      Trees trees = Trees.instance(processingEnv);
-      TypeElement annotation =
-          processingEnv.getElementUtils().getTypeElement(OpCollector.ELEMENTWISE);
-      if (annotation == null) {
-        return false;
-      }
-      Map<String, TypeElement> classes = new TreeMap<>();
-      Map<String, List<ExecutableElement>> methods = new TreeMap<>();
-      for (Element e : round.getElementsAnnotatedWith(annotation)) {
-        if (e instanceof ExecutableElement m && m.getEnclosingElement() instanceof TypeElement t) {
-          String key = t.getQualifiedName().toString();
-          classes.put(key, t);
-          methods.computeIfAbsent(key, k -> new ArrayList<>()).add(m);
-        }
-      }
-      Generated generated = new Generated(
-          processingEnv.getElementUtils().getTypeElement(Generated.GENERATED.canonicalName())
-              != null);
-      EntryPlanner planner = new EntryPlanner(dtypes());
-      for (Map.Entry<String, TypeElement> c : classes.entrySet()) {
-        current = c.getKey();
-        Report report = new Report();
-        OpCollector collector =
-            new OpCollector(processingEnv.getElementUtils(), trees, report);
-        List<OpModel> ops = collector.collect(c.getValue(), methods.get(c.getKey()));
-        if (!report.isEmpty()) {
-          report.printTo(processingEnv.getMessager(), trees);
-          continue;
-        }
-        if (ops.isEmpty()) {
-          continue;
-        }
-        TypeElement origin = topLevel(c.getValue());
-        for (OpModel op : ops) {
-          List<KernelEntry> entries = planner.plan(op);
-          for (KernelEntry entry : entries) {
-            write(new KernelGenerator(op, entry, generated).generate(), origin);
+      collectAnnotated(round, OpCollector.ELEMENTWISE, classes, methods);
+      collectAnnotated(round, FacadeCollector.RULE, classes, rules);
+      TypeElement facade =
+          processingEnv.getElementUtils().getTypeElement(FacadeCollector.FACADE);
+      if (facade != null) {
+        for (Element e : round.getElementsAnnotatedWith(facade)) {
+          if (e instanceof TypeElement t) {
+            classes.put(t.getQualifiedName().toString(), t);
           }
-          write(DescriptorGenerator.generate(op, entries, generated), origin);
         }
-        write(LibraryGenerator.generate(ops.get(0).declaringClass(), ops, generated), origin);
-        write(new FacadeGenerator(ops.get(0).declaringClass(), accessible(c.getValue()), generated)
-            .generate(ops), c.getValue());
       }
-    } catch (Throwable t) {
-      StringWriter trace = new StringWriter();
-      t.printStackTrace(new PrintWriter(trace));
-      processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
-          Message.INTERNAL_ERROR.format(current, t + " at " + firstFrame(t), trace));
+    } catch (RuntimeException | Error e) {
+      reportInternalError(null, "the round", e);
+      return false;
+    }
+    for (Map.Entry<String, TypeElement> c : classes.entrySet()) {
+      String key = c.getKey();
+      try {
+        process(c.getValue(), methods.getOrDefault(key, List.of()),
+            rules.getOrDefault(key, List.of()));
+      } catch (IOException | RuntimeException | Error e) {
+        reportInternalError(c.getValue(), key, e);
+      }
     }
     return false;
+  }
+
+  /** Adds the methods annotated with {@code annotationName}, by enclosing class. */
+  private void collectAnnotated(RoundEnvironment round, String annotationName,
+      Map<String, TypeElement> classes, Map<String, List<ExecutableElement>> byClass) {
+    TypeElement annotation = processingEnv.getElementUtils().getTypeElement(annotationName);
+    if (annotation == null) {
+      return;
+    }
+    for (Element e : round.getElementsAnnotatedWith(annotation)) {
+      if (e instanceof ExecutableElement m && m.getEnclosingElement() instanceof TypeElement t) {
+        String key = t.getQualifiedName().toString();
+        classes.put(key, t);
+        byClass.computeIfAbsent(key, k -> new ArrayList<>()).add(m);
+      }
+    }
+  }
+
+  /** Validates one class's declarations and generates its classes. */
+  private void process(TypeElement type, List<ExecutableElement> methods,
+      List<ExecutableElement> rules) throws IOException {
+    Trees trees = Trees.instance(processingEnv);
+    Report report = new Report();
+    OpCollector collector = new OpCollector(processingEnv.getElementUtils(), trees, report);
+    List<FacadeModel.Op> ops = collector.collect(type, methods);
+    if (!report.isEmpty()) {
+      report.printTo(processingEnv.getMessager(), trees);
+      return;
+    }
+    if (ops.isEmpty()) {
+      if (FacadeCollector.annotation(type, FacadeCollector.FACADE).isPresent()
+          || !rules.isEmpty()) {
+        processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
+            Message.FACADE_WITHOUT_OPS.format(type.getQualifiedName()), type);
+      }
+      return;
+    }
+    OpModel.DeclaringClass declaring = ops.get(0).model().declaringClass();
+    FacadeModel facade = new FacadeCollector(processingEnv.getElementUtils(), trees, report)
+        .collect(type, declaring, ops, collector.firstMethods(), rules, facadeOwners)
+        .orElse(null);
+    if (facade == null) {
+      report.printTo(processingEnv.getMessager(), trees);
+      return;
+    }
+    Generated generated = new Generated(
+        processingEnv.getElementUtils().getTypeElement(Generated.GENERATED.canonicalName())
+            != null);
+    EntryPlanner planner = new EntryPlanner(dtypes());
+    TypeElement origin = topLevel(type);
+    List<OpModel> models = ops.stream().map(FacadeModel.Op::model).toList();
+    for (OpModel op : models) {
+      List<KernelEntry> entries = planner.plan(op);
+      List<KernelGenerator.Kernel> kernels = entries.stream()
+          .map(entry -> new KernelGenerator(op, entry).generate())
+          .toList();
+      for (JavaFile file : KernelClassGenerator.generate(op, kernels, generated)) {
+        write(file, origin);
+      }
+      write(DescriptorGenerator.generate(op, kernels, generated), origin);
+    }
+    if (type.getQualifiedName().contentEquals(
+        processingEnv.getOptions().getOrDefault(FAIL_ON_OPTION, ""))) {
+      throw new IllegalStateException("-A" + FAIL_ON_OPTION + " asked generation to fail here");
+    }
+    write(LibraryGenerator.generate(declaring, models, generated), origin);
+    FacadeGenerator generator = new FacadeGenerator(facade, generated);
+    write(generator.generate(), type);
+    if (!facade.instanceClassName().isEmpty()) {
+      write(generator.generateInstanceMethods(), type);
+    }
+  }
+
+  /** An internal error: on the class it happened in (null: the round), with its stack trace. */
+  private void reportInternalError(Element where, String what, Throwable t) {
+    StringWriter trace = new StringWriter();
+    t.printStackTrace(new PrintWriter(trace));
+    String message = Message.INTERNAL_ERROR.format(what, t + " at " + firstFrame(t), trace);
+    if (where == null) {
+      processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, message);
+    } else {
+      processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, message, where);
+    }
   }
 
   private static String firstFrame(Throwable t) {
@@ -136,19 +203,6 @@ public final class ElementwiseProcessor extends AbstractProcessor {
       set.add(DType.fromName(name.strip().toLowerCase(Locale.ROOT)));
     }
     return set;
-  }
-
-  /** Public, and every enclosing class public too (members of interfaces are implicitly). */
-  private static boolean accessible(TypeElement t) {
-    Element e = t;
-    while (e instanceof TypeElement type) {
-      boolean inInterface = type.getEnclosingElement().getKind().isInterface();
-      if (!inInterface && !type.getModifiers().contains(Modifier.PUBLIC)) {
-        return false;
-      }
-      e = type.getEnclosingElement();
-    }
-    return true;
   }
 
   private static TypeElement topLevel(TypeElement t) {

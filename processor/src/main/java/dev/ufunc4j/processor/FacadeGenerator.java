@@ -9,252 +9,452 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import dev.ufunc4j.annotation.Promote;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashSet;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
 import java.util.stream.Collectors;
 import javax.lang.model.element.Modifier;
 
 /**
- * Generates the public facade {@code <Declaring>Ops}: per op, static methods over {@code Tensor}
- * that call {@code Dispatch.apply} with the op's descriptor. Per op, sorted by name:
+ * Generates a declaring class's facade from its {@link FacadeModel}: the static methods over
+ * {@code Tensor} ({@code <Class>Ops}, or the {@code @Facade} name), one per {@link Form} of each
+ * op, and on request a class of instance forms ({@link #generateInstanceMethods}). Per op, sorted
+ * by method name and op name:
  *
  * <ul>
  *   <li>{@code op(Tensor a, ..., <scalars>)}: a new result;
  *   <li>{@code op(Tensor a, ..., <scalars>, Tensor out)}: writes {@code out} and returns it;
- *   <li>for an op with exactly two promoting tensor operands, both forms again with a Java {@code
- *       Number} in place of either one (never both, as PyTorch), wrapped by {@code Dispatch.wrap};
+ *   <li>both forms again with a Java {@code Number} in place of tensor operands ({@link Form#of}
+ *       says which), wrapped by {@code Dispatch.wrap};
  *   <li>for an op with exactly two tensor operands, both promoting, {@code op(Tensor a, Tensor b,
  *       <scalars>, BroadcastDims dims)}: XLA's explicit broadcasting, the lower-rank operand lifted
  *       by {@code Dispatch.liftWithDims} before the ordinary broadcasting.
  * </ul>
  *
- * <p>Numeric {@code @Scalar}s are {@code Number}, so the argument's Java type decides how it
- * promotes ({@code 2} as a Python int, {@code 2.5} as a Python float); boolean ones are {@code
- * boolean}. Null and type checks happen in the dispatcher, which names the parameter.
+ * <p>A method first calls the {@code @Rule}s that fit it, in source order (a check, an answer that
+ * ends the call when non-null, or the value of a {@code @Scalar}), then {@code Dispatch.apply}
+ * with the op's descriptor. Java numbers are wrapped before the rules when a rule reads one as a
+ * tensor, else in the dispatch call. Numeric {@code @Scalar}s are {@code Number}, so the
+ * argument's Java type decides how it promotes ({@code 2} as a Python int, {@code 2.5} as a Python
+ * float); boolean ones are {@code boolean}. Null and type checks happen in the dispatcher, which
+ * names the parameter.
  */
 final class FacadeGenerator {
 
   static final ClassName TENSOR = ClassName.get("dev.ufunc4j", "Tensor");
-  static final ClassName DISPATCH = ClassName.get("dev.ufunc4j", "Dispatch");
+  static final ClassName DISPATCH = ClassName.get("dev.ufunc4j.kernel", "Dispatch");
   static final ClassName BROADCAST_DIMS = ClassName.get("dev.ufunc4j", "BroadcastDims");
   private static final ClassName NUMBER = ClassName.get(Number.class);
 
-  private final OpModel.DeclaringClass declaring;
-  private final boolean isPublic;
+  private final FacadeModel facade;
   private final Generated generated;
+  private final ClassName facadeClass;
+  private final ClassName declaringClass;
 
-  /**
-   * @param isPublic whether the declaring class is accessible outside its package; the facade
-   *     has the same visibility
-   */
-  FacadeGenerator(OpModel.DeclaringClass declaring, boolean isPublic, Generated generated) {
-    this.declaring = declaring;
-    this.isPublic = isPublic;
+  FacadeGenerator(FacadeModel facade, Generated generated) {
+    this.facade = facade;
     this.generated = generated;
+    OpModel.DeclaringClass declaring = facade.declaring();
+    this.facadeClass = ClassName.get(declaring.packageName(), facade.className());
+    String pkg = declaring.packageName();
+    String nested = pkg.isEmpty()
+        ? declaring.canonicalName()
+        : declaring.canonicalName().substring(pkg.length() + 1);
+    String[] names = nested.split("\\.");
+    this.declaringClass =
+        ClassName.get(pkg, names[0], Arrays.copyOfRange(names, 1, names.length));
   }
 
+  /** The facade's default name, {@code <Class>Ops}. */
   static String className(OpModel.DeclaringClass declaring) {
     return declaring.flatName() + "Ops";
   }
 
-  /** @param ops the class's ops */
-  JavaFile generate(List<OpModel> ops) {
-    TypeSpec.Builder type = TypeSpec.classBuilder(className(declaring))
-        .addJavadoc("Tensor operations for the {@code @Elementwise} methods of {@link $L}: each"
-                + " method broadcasts its\ntensor operands, promotes them as PyTorch does and runs"
-                + " the generated kernels through {@link $T}.\n", declaring.canonicalName(),
-            DISPATCH);
-    if (isPublic) {
+  /** The facade of static methods. */
+  JavaFile generate() {
+    CodeBlock.Builder doc = CodeBlock.builder();
+    if (!facade.description().isEmpty()) {
+      doc.add("$L\n\n<p>", facade.description());
+    }
+    doc.add("Tensor operations for the {@code @Elementwise} methods of $L: each method broadcasts"
+            + " its\ntensor operands, promotes them as PyTorch does and runs the generated kernels"
+            + " through {@link $T}.\n",
+        facade.linksDeclarations()
+            ? "{@link " + facade.declaring().canonicalName() + "}"
+            : "{@code " + declaringClass.simpleName() + "}",
+        DISPATCH);
+    TypeSpec.Builder type = TypeSpec.classBuilder(facade.className()).addJavadoc(doc.build());
+    if (facade.isPublic()) {
       type.addModifiers(Modifier.PUBLIC);
     }
     type.addModifiers(Modifier.FINAL);
+    if (!facade.superclassName().isEmpty()) {
+      type.superclass(ClassName.get(facade.declaring().packageName(), facade.superclassName()));
+    }
     generated.annotate(type);
     type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
-    List<OpModel> sorted = new ArrayList<>(ops);
-    sorted.sort(Comparator.comparing(OpModel::name));
-    for (OpModel op : sorted) {
-      addForms(type, op);
+    for (FacadeModel.Op op : facade.ops()) {
+      for (Form form : Form.of(op)) {
+        type.addMethod(method(form));
+      }
     }
-    return JavaFile.builder(declaring.packageName(), type.build())
+    return file(type.build());
+  }
+
+  /**
+   * The class of instance forms ({@code @Facade(instanceMethods)}): abstract, package-private,
+   * with {@code abstract Tensor self()}; each method calls the facade with {@code self()} as the
+   * first operand (and as the target, in place).
+   */
+  JavaFile generateInstanceMethods() {
+    TypeSpec.Builder type = TypeSpec.classBuilder(facade.instanceClassName())
+        .addModifiers(Modifier.ABSTRACT)
+        .addJavadoc("The instance forms of {@link $T}'s methods: {@code x.op(b)} is {@code"
+                + " $L.op(x, b)},\n{@code x.opInPlace(b)} is {@code $L.op(x, b, x)}, for every op"
+                + " whose first parameter is a promoting\ntensor operand. A class of this package"
+                + " that extends it and returns itself from {@link #self}\nhas them as its"
+                + " methods.\n",
+            facadeClass, facade.className(), facade.className());
+    generated.annotate(type);
+    type.addMethod(MethodSpec.methodBuilder("self")
+        .addModifiers(Modifier.ABSTRACT)
+        .returns(TENSOR)
+        .addJavadoc("The receiver of the instance forms: the first operand, and the target in"
+            + " place.\n\n@return the tensor the methods apply to\n")
+        .build());
+    for (FacadeModel.Op op : facade.ops()) {
+      for (Form.Instance instance : Form.Instance.of(Form.of(op))) {
+        type.addMethod(instanceMethod(instance));
+      }
+    }
+    return file(type.build());
+  }
+
+  private JavaFile file(TypeSpec type) {
+    return JavaFile.builder(facade.declaring().packageName(), type)
         .skipJavaLangImports(true)
         .indent("  ")
         .build();
   }
 
-  private void addForms(TypeSpec.Builder type, OpModel op) {
-    type.addMethod(method(op, -1, false));
-    type.addMethod(method(op, -1, true));
-    List<Integer> promoting = new ArrayList<>();
-    for (int i = 0; i < op.tensors().size(); i++) {
-      if (!op.tensors().get(i).condition()) {
-        promoting.add(i);
-      }
-    }
-    if (promoting.size() == 2) {
-      for (int number : promoting) {
-        type.addMethod(method(op, number, false));
-        type.addMethod(method(op, number, true));
-      }
-      if (op.tensors().size() == 2) {
-        type.addMethod(withBroadcastDims(op));
-      }
-    }
-  }
-
-  /** {@code op(Tensor a, Tensor b, <scalars>, BroadcastDims dims)}: XLA's explicit broadcasting. */
-  private MethodSpec withBroadcastDims(OpModel op) {
-    MethodSpec.Builder m = MethodSpec.methodBuilder(op.name())
-        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-        .returns(TENSOR);
-    String descriptor = DescriptorGenerator.className(op);
-    Set<String> names = new HashSet<>();
-    List<String> tensors = new ArrayList<>();
-    for (OpModel.TensorParam t : op.tensors()) {
-      names.add(t.name());
-      tensors.add(t.name());
-      m.addParameter(ParameterSpec.builder(TENSOR, t.name()).build());
-    }
-    List<CodeBlock> scalarArgs = addScalarParameters(m, op, names);
-    String dims = unused("dims", names);
-    names.add(dims);
-    String lifted = unused("operands", names);
-    m.addParameter(ParameterSpec.builder(BROADCAST_DIMS, dims).build());
-    m.addStatement("$T[] $L = $T.liftWithDims($L.OP, $L, $L, $L)", TENSOR, lifted, DISPATCH,
-        descriptor, tensors.get(0), tensors.get(1), dims);
-    if (op.scalars().isEmpty()) {
-      m.addStatement("return $T.apply($L.OP, null, $L)", DISPATCH, descriptor, lifted);
-    } else {
-      m.addStatement("return $T.apply($L.OP, null, $L,$Wnew $T[] {$L})", DISPATCH, descriptor,
-          lifted, Object.class, CodeBlock.join(scalarArgs, ", "));
-    }
-    m.addJavadoc(CodeBlock.builder()
-        .add("{@link #$L} with XLA's explicit broadcasting: the lower-rank of {@code $L} and"
-                + " {@code $L} is first\nlifted to the other's rank, its dimension {@code i}"
-                + " becoming dimension {@code $L.get(i)}\n({@link dev.ufunc4j.Broadcast#inDim},"
-                + " a view), then the operands broadcast as usual. For equal ranks\n{@code $L}"
-                + " must be empty or the identity.\n\n", op.name(), tensors.get(0),
-            tensors.get(1), dims, dims)
-        .add("@param $L a tensor operand\n@param $L a tensor operand\n", tensors.get(0),
-            tensors.get(1))
-        .add(CodeBlock.join(op.scalars().stream()
-            .map(s -> CodeBlock.of("@param $L a wrapped scalar, as in {@link #$L}\n", s.name(),
-                op.name()))
-            .toList(), ""))
-        .add("@param $L XLA's {@code broadcast_dimensions} for the lower-rank operand\n", dims)
-        .add("@return a new tensor of the broadcast shape\n")
-        .build());
-    return m.build();
+  private static TypeName typeName(Form form, Form.Param p) {
+    return switch (form.javaType(p)) {
+      case "Tensor" -> TENSOR;
+      case "Number" -> NUMBER;
+      case "BroadcastDims" -> BROADCAST_DIMS;
+      default -> TypeName.BOOLEAN;
+    };
   }
 
   /**
-   * Adds the op's {@code @Scalar} parameters ({@code Number}, or {@code boolean} for a boolean
-   * one), records their names, and returns them as the dispatcher's scalar arguments.
+   * The descriptor whose name Java-number and broadcast-dims refusals carry: that of the op the
+   * method is named after ({@code add} for the {@code add(a, b, alpha)} of {@code addScaled}),
+   * when it has the same tensor operands, so the message names the method the user called.
    */
-  private static List<CodeBlock> addScalarParameters(
-      MethodSpec.Builder m, OpModel op, Set<String> names) {
-    List<CodeBlock> scalarArgs = new ArrayList<>();
-    for (OpModel.ScalarParam s : op.scalars()) {
-      names.add(s.name());
-      TypeName t = s.type() == ValueType.BOOLEAN ? TypeName.BOOLEAN : NUMBER;
-      m.addParameter(ParameterSpec.builder(t, s.name()).build());
-      scalarArgs.add(CodeBlock.of("$L", s.name()));
+  private String namingDescriptor(FacadeModel.Op op) {
+    for (FacadeModel.Op other : facade.ops()) {
+      if (other.model().name().equals(op.methodName())
+          && other.model().tensors().equals(op.model().tensors())) {
+        return DescriptorGenerator.className(other.model());
+      }
     }
-    return scalarArgs;
-  }
-
-  /** {@code name}, or {@code name_}, {@code name__} ... if a parameter already has it. */
-  private static String unused(String name, Set<String> names) {
-    while (names.contains(name)) {
-      name += "_";
-    }
-    return name;
+    return DescriptorGenerator.className(op.model());
   }
 
   /**
-   * One facade method.
-   *
-   * @param number the tensor operand given as a Java {@code Number}, or -1
-   * @param withOut whether the method takes an {@code out} target
+   * One static method: lift or wrap the operands, call the rules that fit, then dispatch. The
+   * locals (lifted operands, wrapped numbers, the answer, a scalar's value) are named so that they
+   * read as what they hold.
    */
-  private MethodSpec method(OpModel op, int number, boolean withOut) {
-    MethodSpec.Builder m = MethodSpec.methodBuilder(op.name())
+  private MethodSpec method(Form form) {
+    FacadeModel.Op op = form.op();
+    MethodSpec.Builder m = MethodSpec.methodBuilder(op.methodName())
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .returns(TENSOR);
-    String descriptor = DescriptorGenerator.className(op);
-    List<CodeBlock> tensorArgs = new ArrayList<>();
-    Set<String> names = new HashSet<>();
-    for (int i = 0; i < op.tensors().size(); i++) {
-      OpModel.TensorParam t = op.tensors().get(i);
-      names.add(t.name());
-      if (i == number) {
-        m.addParameter(ParameterSpec.builder(NUMBER, t.name()).build());
-        tensorArgs.add(CodeBlock.of("$T.wrap($L.OP, $L, $L)", DISPATCH, descriptor, i, t.name()));
+    for (Form.Param p : form.params()) {
+      m.addParameter(ParameterSpec.builder(typeName(form, p), p.name()).build());
+    }
+    List<FacadeModel.RuleModel> rules =
+        facade.rules().stream().filter(r -> r.fits(form)).toList();
+    List<CodeBlock> operands = operands(m, form, rules);
+    List<CodeBlock> scalars = new ArrayList<>();
+    op.model().scalars().forEach(s -> scalars.add(CodeBlock.of("$L", s.name())));
+    addRuleCalls(m, form, rules, operands, scalars);
+    String descriptor = DescriptorGenerator.className(op.model());
+    String target = form.tail() == Form.Tail.OUT ? form.targetName() : "null";
+    if (form.tail() == Form.Tail.DIMS) {
+      String lifted = form.localName("operands");
+      if (scalars.isEmpty()) {
+        m.addStatement("return $T.apply($L.OP, null, $L)", DISPATCH, descriptor, lifted);
       } else {
-        m.addParameter(ParameterSpec.builder(TENSOR, t.name()).build());
-        tensorArgs.add(CodeBlock.of("$L", t.name()));
+        m.addStatement("return $T.apply($L.OP, null, $L,$Wnew $T[] {$L})", DISPATCH, descriptor,
+            lifted, Object.class, CodeBlock.join(scalars, ", "));
       }
-    }
-    List<CodeBlock> scalarArgs = addScalarParameters(m, op, names);
-    String out = unused("out", names);
-    if (withOut) {
-      m.addParameter(ParameterSpec.builder(TENSOR, out).build());
-    }
-    CodeBlock tensors = CodeBlock.join(tensorArgs, ", ");
-    String target = withOut ? out : "null";
-    if (op.scalars().isEmpty()) {
-      m.addStatement("return $T.apply($L.OP, $L,$W$L)", DISPATCH, descriptor, target, tensors);
+    } else if (scalars.isEmpty()) {
+      m.addStatement("return $T.apply($L.OP, $L,$W$L)", DISPATCH, descriptor, target,
+          CodeBlock.join(operands, ", "));
     } else {
       m.addStatement("return $T.apply($L.OP, $L,$Wnew $T[] {$L},$Wnew $T[] {$L})", DISPATCH,
-          descriptor, target, TENSOR, tensors, Object.class, CodeBlock.join(scalarArgs, ", "));
+          descriptor, target, TENSOR, CodeBlock.join(operands, ", "), Object.class,
+          CodeBlock.join(scalars, ", "));
     }
-    m.addJavadoc(javadoc(op, number, withOut, out));
+    m.addJavadoc(form.tail() == Form.Tail.DIMS ? dimsJavadoc(form, rules)
+        : javadoc(form, rules));
     return m.build();
   }
 
-  private CodeBlock javadoc(OpModel op, int number, boolean withOut, String out) {
+  /**
+   * The tensor operands as the dispatch and the rules read them: lifted by broadcast dimensions
+   * into an array first, or Java numbers wrapped, in the call or (when a rule reads one as a
+   * tensor) into locals before the rules.
+   */
+  private List<CodeBlock> operands(MethodSpec.Builder m, Form form,
+      List<FacadeModel.RuleModel> rules) {
+    OpModel model = form.op().model();
+    String naming = namingDescriptor(form.op());
+    int n = model.tensors().size();
+    List<CodeBlock> operands = new ArrayList<>();
+    if (form.tail() == Form.Tail.DIMS) {
+      String lifted = form.localName("operands");
+      m.addStatement("$T[] $L = $T.liftWithDims($L.OP, $L, $L, $L)", TENSOR, lifted, DISPATCH,
+          naming, model.tensors().get(0).name(), model.tensors().get(1).name(), form.dimsName());
+      for (int i = 0; i < n; i++) {
+        operands.add(CodeBlock.of("$L[$L]", lifted, i));
+      }
+      return operands;
+    }
+    boolean wrapFirst = rules.stream().anyMatch(r -> r.params().stream().anyMatch(p ->
+        p.type() == FacadeModel.RuleModel.Type.TENSOR && isNumberOperand(form, p.name())));
+    for (int i = 0; i < n; i++) {
+      String name = model.tensors().get(i).name();
+      if (!form.isNumber(i)) {
+        operands.add(CodeBlock.of("$L", name));
+      } else if (wrapFirst) {
+        String local = form.localName(name + "Tensor");
+        m.addStatement("$T $L = $T.wrap($L.OP, $L, $L)", TENSOR, local, DISPATCH, naming, i,
+            name);
+        operands.add(CodeBlock.of("$L", local));
+      } else {
+        operands.add(CodeBlock.of("$T.wrap($L.OP, $L, $L)", DISPATCH, naming, i, name));
+      }
+    }
+    return operands;
+  }
+
+  /**
+   * The calls of the rules, in source order: a check; an answer returned when non-null; a
+   * scalar's value, which then replaces the scalar in {@code scalars}.
+   */
+  private void addRuleCalls(MethodSpec.Builder m, Form form, List<FacadeModel.RuleModel> rules,
+      List<CodeBlock> operands, List<CodeBlock> scalars) {
+    List<OpModel.ScalarParam> scalarParams = form.op().model().scalars();
+    String answer = null;
+    for (FacadeModel.RuleModel rule : rules) {
+      CodeBlock args = CodeBlock.join(rule.params().stream()
+          .map(p -> ruleArgument(form, p, operands)).toList(), ", ");
+      switch (rule.kind()) {
+        case CHECK -> m.addStatement("$T.$L($L)", declaringClass, rule.method(), args);
+        case ANSWER -> {
+          if (answer == null) {
+            answer = form.localName("answer");
+            m.addStatement("$T $L = $T.$L($L)", TENSOR, answer, declaringClass, rule.method(),
+                args);
+          } else {
+            m.addStatement("$L = $T.$L($L)", answer, declaringClass, rule.method(), args);
+          }
+          m.beginControlFlow("if ($L != null)", answer)
+              .addStatement("return $L", answer)
+              .endControlFlow();
+        }
+        case SCALAR -> {
+          String local = form.localName(rule.scalar() + "Value");
+          m.addStatement("$T $L = $T.$L($L)", Object.class, local, declaringClass, rule.method(),
+              args);
+          for (int i = 0; i < scalarParams.size(); i++) {
+            if (scalarParams.get(i).name().equals(rule.scalar())) {
+              scalars.set(i, CodeBlock.of("$L", local));
+            }
+          }
+        }
+      }
+    }
+  }
+
+  private static boolean isNumberOperand(Form form, String name) {
+    List<OpModel.TensorParam> tensors = form.op().model().tensors();
+    for (int i = 0; i < tensors.size(); i++) {
+      if (tensors.get(i).name().equals(name)) {
+        return form.isNumber(i);
+      }
+    }
+    return false;
+  }
+
+  /** What a rule parameter receives in this form (see {@code @Rule}). */
+  private static CodeBlock ruleArgument(Form form, FacadeModel.RuleModel.Param p,
+      List<CodeBlock> operands) {
+    if (p.name().equals(form.targetName())) {
+      return CodeBlock.of("$L", form.tail() == Form.Tail.OUT ? form.targetName() : "null");
+    }
+    List<OpModel.TensorParam> tensors = form.op().model().tensors();
+    for (int i = 0; i < tensors.size(); i++) {
+      if (tensors.get(i).name().equals(p.name())) {
+        return p.type() == FacadeModel.RuleModel.Type.NUMBER
+            ? CodeBlock.of("$L", p.name())
+            : operands.get(i);
+      }
+    }
+    return CodeBlock.of("$L", p.name()); // a @Scalar, as the caller gave it
+  }
+
+  private MethodSpec instanceMethod(Form.Instance instance) {
+    Form form = instance.form();
+    MethodSpec.Builder m = MethodSpec.methodBuilder(instance.name())
+        .addModifiers(Modifier.PUBLIC)
+        .returns(TENSOR);
+    List<String> args = new ArrayList<>();
+    args.add("self()");
+    for (Form.Param p : instance.params()) {
+      m.addParameter(ParameterSpec.builder(typeName(form, p), p.name()).build());
+      args.add(p.name());
+    }
+    if (instance.inPlace()) {
+      args.add("self()");
+    }
+    m.addStatement("return $T.$L($L)", facadeClass, form.op().methodName(),
+        String.join(", ", args));
     CodeBlock.Builder doc = CodeBlock.builder();
-    String links = op.overloads().stream()
-        .map(o -> "{@link " + declaring.canonicalName() + "#" + o.javadocSignature() + "} ("
-            + domain(o.bodyType()) + ")")
-        .collect(Collectors.joining(",\n"));
-    doc.add("Applies $L\nto each element of the broadcast operands$L.\n", links,
+    if (!form.op().description().isEmpty()) {
+      doc.add("$L\n\n<p>", form.op().description());
+    }
+    String link = "{@link " + facade.className() + "#" + form.signature() + "}";
+    String receiver = form.params().get(0).name();
+    if (instance.inPlace()) {
+      doc.add("In place: as $L with this tensor as {@code $L} and as {@code $L}.\nThis tensor's"
+          + " shape and dtype never change: the broadcast shape must equal its shape, and the"
+          + " result\ndtype must cast to its dtype ({@code int32.addInPlace(float32)} is refused)."
+          + " Nothing is written\nwhen a check fails.\n", link, receiver, form.targetName());
+    } else {
+      doc.add("As $L with this tensor as {@code $L}.\n", link, receiver);
+    }
+    doc.add("\n");
+    List<String> ruleScalars = ruleScalars(
+        facade.rules().stream().filter(r -> r.fits(form)).toList());
+    for (Form.Param p : instance.params()) {
+      doc.add(paramDoc(form, p, ruleScalars));
+    }
+    doc.add(instance.inPlace()
+        ? "@return this tensor\n"
+        : form.tail() == Form.Tail.DIMS
+            ? "@return a new tensor of the broadcast shape\n"
+            : "@return a new tensor of the broadcast shape and the "
+                + (form.op().model().predicate() ? "dtype bool" : "result dtype") + "\n");
+    m.addJavadoc(doc.build());
+    return m.build();
+  }
+
+  private CodeBlock javadoc(Form form, List<FacadeModel.RuleModel> rules) {
+    FacadeModel.Op op = form.op();
+    boolean withOut = form.tail() == Form.Tail.OUT;
+    String out = form.targetName();
+    CodeBlock.Builder doc = CodeBlock.builder();
+    if (!op.description().isEmpty()) {
+      doc.add("$L\n\n<p>", op.description());
+    }
+    doc.add("Applies $L\nto each element of the broadcast operands$L.\n", declarations(op),
         withOut ? ", writing {@code " + out + "}" : ", into a new tensor");
-    doc.add("\n<p>Promotion ({@code $L}): $L\n", op.promote().name(), promotion(op));
+    doc.add("\n<p>Promotion ({@code $L}): $L\n", op.model().promote().name(),
+        promotion(op.model(), ruleScalars(rules)));
     if (withOut) {
       doc.add("\n<p>{@code $L} must have the broadcast shape, and the result dtype must cast to its"
           + " dtype\n(PyTorch's same-kind rule); it may be an operand itself (in place), but"
           + " must not partially\noverlap one. Nothing is written when a check fails.\n", out);
     }
+    addRules(doc, rules);
     doc.add("\n");
-    for (int i = 0; i < op.tensors().size(); i++) {
-      OpModel.TensorParam t = op.tensors().get(i);
-      if (i == number) {
-        doc.add("@param $L a Java number, wrapped as PyTorch wraps a Python scalar (integral or"
-            + " floating by its\n    Java type; it does not raise the tensors' dtype within its"
-            + " category)\n", t.name());
-      } else if (t.condition()) {
-        doc.add("@param $L a bool tensor; it selects, and does not join promotion\n", t.name());
-      } else {
-        doc.add("@param $L a tensor operand\n", t.name());
-      }
+    for (Form.Param p : form.params()) {
+      doc.add(paramDoc(form, p, ruleScalars(rules)));
     }
-    for (OpModel.ScalarParam s : op.scalars()) {
-      if (s.type() == ValueType.BOOLEAN) {
-        doc.add("@param $L a wrapped boolean scalar\n", s.name());
-      } else {
-        doc.add("@param $L a wrapped scalar: {@code Long}/{@code Integer} promotes as a Python int,"
-            + "\n    {@code Double}/{@code Float} as a Python float\n", s.name());
-      }
-    }
-    if (withOut) {
-      doc.add("@param $L the target\n@return {@code $L}\n", out, out);
-    } else {
+    if (!withOut) {
       doc.add("@return a new tensor of the broadcast shape and the $L\n",
-          op.predicate() ? "dtype bool" : "result dtype");
+          op.model().predicate() ? "dtype bool" : "result dtype");
     }
     return doc.build();
+  }
+
+  private CodeBlock dimsJavadoc(Form form, List<FacadeModel.RuleModel> rules) {
+    FacadeModel.Op op = form.op();
+    List<Form.Param> params = form.params();
+    String a = params.get(0).name();
+    String b = params.get(1).name();
+    String dims = form.dimsName();
+    CodeBlock.Builder doc = CodeBlock.builder();
+    if (!op.description().isEmpty()) {
+      doc.add("$L\n\n<p>", op.description());
+    }
+    doc.add("{@link #$L} with XLA's explicit broadcasting: the lower-rank of {@code $L} and"
+            + " {@code $L} is first\nlifted to the other's rank, its dimension {@code i}"
+            + " becoming dimension {@code $L.get(i)}\n({@link dev.ufunc4j.Broadcast#inDim},"
+            + " a view), then the operands broadcast as usual. For equal ranks\n{@code $L}"
+            + " must be empty or the identity.\n", op.methodName(), a, b, dims, dims);
+    addRules(doc, rules);
+    doc.add("\n");
+    doc.add("@param $L a tensor operand\n@param $L a tensor operand\n", a, b);
+    for (OpModel.ScalarParam s : op.model().scalars()) {
+      doc.add("@param $L a wrapped scalar, as in {@link #$L}\n", s.name(), op.methodName());
+    }
+    doc.add("@param $L XLA's {@code broadcast_dimensions} for the lower-rank operand\n", dims);
+    doc.add("@return a new tensor of the broadcast shape\n");
+    return doc.build();
+  }
+
+  private static void addRules(CodeBlock.Builder doc, List<FacadeModel.RuleModel> rules) {
+    for (FacadeModel.RuleModel rule : rules) {
+      if (!rule.description().isEmpty()) {
+        doc.add("\n<p>$L\n", rule.description());
+      }
+    }
+  }
+
+  /** The {@code @Scalar}s whose values rules compute: they do not join promotion. */
+  private static List<String> ruleScalars(List<FacadeModel.RuleModel> rules) {
+    return rules.stream()
+        .filter(r -> r.kind() == FacadeModel.RuleModel.Kind.SCALAR)
+        .map(FacadeModel.RuleModel::scalar)
+        .toList();
+  }
+
+  private static CodeBlock paramDoc(Form form, Form.Param p, List<String> ruleScalars) {
+    OpModel model = form.op().model();
+    if (p.kind() == Form.Kind.SCALAR && ruleScalars.contains(p.name())) {
+      return CodeBlock.of("@param $L a Java number, passed as its rule says\n", p.name());
+    }
+    return switch (p.kind()) {
+      case NUMBER -> CodeBlock.of("@param $L a Java number, wrapped as PyTorch wraps a Python"
+          + " scalar (integral or floating by its\n    Java type; it does not raise the tensors'"
+          + " dtype within its category)\n", p.name());
+      case TENSOR -> model.tensors().get(p.index()).condition()
+          ? CodeBlock.of("@param $L a bool tensor; it selects, and does not join promotion\n",
+              p.name())
+          : CodeBlock.of("@param $L a tensor operand\n", p.name());
+      case SCALAR -> model.scalars().get(p.index()).type() == ValueType.BOOLEAN
+          ? CodeBlock.of("@param $L a wrapped boolean scalar\n", p.name())
+          : CodeBlock.of("@param $L a wrapped scalar: {@code Long}/{@code Integer} promotes as a"
+              + " Python int,\n    {@code Double}/{@code Float} as a Python float\n", p.name());
+      case TARGET -> CodeBlock.of("@param $L the target\n@return {@code $L}\n", p.name(),
+          p.name());
+      case DIMS -> CodeBlock.of("@param $L XLA's {@code broadcast_dimensions} for the"
+          + " lower-rank operand\n", p.name());
+    };
+  }
+
+  /** The op's scalar methods, linked when the facade may link its declaring class. */
+  private String declarations(FacadeModel.Op op) {
+    return op.model().overloads().stream()
+        .map(o -> (facade.linksDeclarations()
+                ? "{@link " + facade.declaring().canonicalName() + "#" + o.javadocSignature() + "}"
+                : "{@code " + declaringClass.simpleName() + "." + o.javadocSignature() + "}")
+            + " (" + domain(o.bodyType()) + ")")
+        .collect(Collectors.joining(",\n"));
   }
 
   private static String domain(ValueType bodyType) {
@@ -265,7 +465,7 @@ final class FacadeGenerator {
     };
   }
 
-  private static String promotion(OpModel op) {
+  private static String promotion(OpModel op, List<String> ruleScalars) {
     List<String> promoting = new ArrayList<>();
     for (OpModel.TensorParam t : op.tensors()) {
       if (!t.condition()) {
@@ -273,7 +473,9 @@ final class FacadeGenerator {
       }
     }
     for (OpModel.ScalarParam s : op.scalars()) {
-      promoting.add("{@code " + s.name() + "}");
+      if (!ruleScalars.contains(s.name())) {
+        promoting.add("{@code " + s.name() + "}");
+      }
     }
     String last = promoting.remove(promoting.size() - 1);
     StringBuilder sb = new StringBuilder();

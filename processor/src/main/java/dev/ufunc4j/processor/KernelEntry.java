@@ -31,11 +31,14 @@ record KernelEntry(
     operands = List.copyOf(operands);
   }
 
-  /** {@code Samples_add_int8_float32}, {@code Samples_scale_int32_as_float32}. */
-  String className(OpModel op) {
-    StringBuilder sb = new StringBuilder(op.declaringClass().flatName()).append('_').append(op.name());
+  /**
+   * The kernel's name in its class: {@code int8_float32}, {@code int32_as_float32} when a wrapped
+   * scalar raised the dtype.
+   */
+  String kernelName() {
+    StringBuilder sb = new StringBuilder();
     for (DType d : operands) {
-      sb.append('_').append(d.torchName());
+      sb.append(sb.isEmpty() ? "" : "_").append(d.torchName());
     }
     if (scalarPromoted) {
       sb.append("_as_").append(promoted.torchName());

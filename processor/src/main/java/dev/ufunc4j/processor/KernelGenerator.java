@@ -4,12 +4,10 @@ import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
-import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.NameAllocator;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
-import com.palantir.javapoet.TypeSpec;
 import dev.ufunc4j.dtype.DType;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,15 +15,17 @@ import java.util.Set;
 import javax.lang.model.element.Modifier;
 
 /**
- * Generates one kernel class: the loop nest of one op for one combination of operand dtypes. A pure
- * function of the op model and the entry.
+ * Generates the code of one kernel: the rows of one op for one combination of operand dtypes, and
+ * the box method that runs them over a two-dimensional box. A pure function of the op model and
+ * the entry; {@link KernelClassGenerator} puts the kernels that share a lane count into one class.
  *
- * <p>Shape of the code: {@code run} walks ranks 1, 2 and 3 with written-out loops and higher ranks
- * with an odometer, calling {@code row} for each innermost row. {@code row} picks a loop by stride
- * pattern: with a contiguous output, one loop per combination of contiguous (vector load) and
- * stride-0 (splat hoisted out of the loop) inputs, up to two inputs; the strided loop, which
- * gathers lanes through small arrays, takes every other pattern and the fast loops' tails. Species
- * and operators are constants, so every vector operation is intrinsified.
+ * <p>Shape of the code, for an entry named {@code e} ({@code uint8_float32}): {@code e} runs a box
+ * of {@code rows} × {@code cols} (the runtime walks every dimension above those two) and picks a
+ * row loop for each row by stride pattern: with a contiguous output, one loop per combination of
+ * contiguous (vector load) and stride-0 (splat hoisted out of the loop) inputs, up to two inputs
+ * ({@code e_contiguous}, {@code e_splatB}, ...); the strided loop {@code e_strided}, which gathers
+ * lanes through small arrays, takes every other pattern and the fast loops' tails. Species and
+ * operators are constants, so every vector operation is intrinsified.
  *
  * <p>In the fast loops, contiguous float16 inputs and a float16 output go through float arrays a
  * chunk at a time ({@code HalfChunks}: auto-vectorized hardware conversions), the body loading
@@ -48,14 +48,60 @@ final class KernelGenerator {
   static final ClassName VECTOR_SPECIES = ClassName.get(Lane.VECTOR_PACKAGE, "VectorSpecies");
   static final ClassName INT_VECTOR = Lane.INT.vector;
   static final ClassName HALF_CHUNKS = ClassName.get("dev.ufunc4j.kernel", "HalfChunks");
+  static final ClassName LANE_SCRATCH = ClassName.get("dev.ufunc4j.kernel", "LaneScratch");
 
   /** Fast loops exist for every contiguous/splat combination up to this many inputs. */
   private static final int MAX_PATTERN_INPUTS = 2;
 
+  /**
+   * Names the generated code uses for itself (class constants, the box method's parameters and
+   * the loops' locals): an op parameter with one of these names gets another local name.
+   */
+  static final List<String> RESERVED = List.of("LANES", "ORDER", "BYTES", "SHORTS", "INTS",
+      "LONGS", "FLOATS", "DOUBLES", "BYTES_PACKED", "SHORTS_PACKED", "i", "n", "bound", "count",
+      "k", "done", "rows", "cols", "r", "segments", "offsets", "strides", "floatScalars",
+      "intScalars", "entry", "live", "chunk", "chunks", "len", "j");
+
+  /**
+   * The code of one kernel for {@link KernelClassGenerator}.
+   *
+   * @param entry the table entry
+   * @param name the entry's name in its class: operand dtypes ({@code uint8_float32}), {@code
+   *     _as_<dtype>} when a wrapped scalar raised the dtype; its box method's name and the prefix
+   *     of its rows
+   * @param lanes what the class's constants must give this kernel: lane count and species
+   * @param methods the box method first, then the rows
+   */
+  record Kernel(KernelEntry entry, String name, LaneConstants lanes, List<MethodSpec> methods) {}
+
+  /**
+   * The constants a kernel's code names: {@code LANES} (a preferred-size vector of the widest lane
+   * type, {@code widestBytes}, and at least {@code minLanes} lanes when that is above 1), the
+   * species of each lane type it touches (and of complex pairs), which byte and short species
+   * travel packed, and the complex kernels' masks and shuffles (of the compute lane type).
+   */
+  record LaneConstants(
+      int widestBytes,
+      int minLanes,
+      Set<Lane> lanes,
+      Set<Lane> pairLanes,
+      Set<Lane> packable,
+      Set<ComplexBodyEmitter.Constant> constants,
+      Lane constantLane) {
+
+    /**
+     * Kernels of one op whose {@code LANES} is computed the same way share a class (and so its
+     * constants): {@code w32} (widest lane 32 bits), {@code w64min2} (and at least 2 lanes).
+     */
+    String classSuffix() {
+      return "w" + 8 * widestBytes + (minLanes > 1 ? "min" + minLanes : "");
+    }
+  }
+
   private final OpModel op;
   private final KernelEntry entry;
   private final OpModel.Overload overload;
-  private final Generated generated;
+  private final String kernelName;
 
   // Filled by generate().
   private Set<Lane> lanes;
@@ -67,14 +113,14 @@ final class KernelGenerator {
   private List<String> inputNames;
   private List<String> scalarNames;
 
-  KernelGenerator(OpModel op, KernelEntry entry, Generated generated) {
+  KernelGenerator(OpModel op, KernelEntry entry) {
     this.op = op;
     this.entry = entry;
     this.overload = op.overload(entry.bodyType()).orElseThrow();
-    this.generated = generated;
+    this.kernelName = entry.kernelName();
   }
 
-  JavaFile generate() {
+  Kernel generate() {
     // First pass learns which lane types the code touches; the second writes it with the
     // species (and packing) those lane types need.
     lanes = VectorCode.newLaneSet();
@@ -87,24 +133,15 @@ final class KernelGenerator {
     lanes.addAll(firstPass);
     computePackable();
     List<MethodSpec> methods = buildMethods();
-
-    String className = entry.className(op);
-    TypeSpec.Builder type = TypeSpec.classBuilder(className)
-        .addModifiers(Modifier.FINAL)
-        .addSuperinterface(KERNEL)
-        .addJavadoc(
-            "The {@link $L#$L} kernel for $L.\n",
-            op.declaringClass().canonicalName(), overload.javadocSignature(), entry.describe());
-    generated.annotate(type);
-    type.addFields(fields(className));
-    type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
-    type.addMethods(methods);
-    return JavaFile.builder(op.declaringClass().packageName(), type.build())
-        .addStaticImport(VECTOR_OPERATORS, "*")
-        .addStaticImport(VALUE_LAYOUT, "*")
-        .skipJavaLangImports(true)
-        .indent("  ")
-        .build();
+    int max = maxBytes();
+    int min = minBytes();
+    // A complex kernel steps at least 2 elements, so that real float and int species and the
+    // pair species of shorts fill 64 bits; a real one at least 32 bits of its narrowest lanes.
+    int floor = entry.complex() ? Math.max(2, 4 / min) : 4 / min;
+    int minLanes = !entry.complex() && (max == min || floor <= 1) ? 1 : floor;
+    return new Kernel(entry, kernelName,
+        new LaneConstants(max, minLanes, lanes, pairLanes, packable, constants, computeLane()),
+        methods);
   }
 
   /** Bytes per element of the widest lane type: a complex element counts both components. */
@@ -129,28 +166,41 @@ final class KernelGenerator {
     }
   }
 
-  private List<FieldSpec> fields(String className) {
+  /** The constants of a kernel class whose kernels need {@code all} (one lane count). */
+  static List<FieldSpec> fields(List<LaneConstants> all) {
+    LaneConstants first = all.get(0);
+    Set<Lane> lanes = VectorCode.newLaneSet();
+    Set<Lane> pairLanes = VectorCode.newLaneSet();
+    Set<Lane> packable = VectorCode.newLaneSet();
+    java.util.Map<ComplexBodyEmitter.Constant, Lane> constants =
+        new java.util.EnumMap<>(ComplexBodyEmitter.Constant.class);
+    for (LaneConstants c : all) {
+      if (!c.classSuffix().equals(first.classSuffix())) {
+        throw new IllegalStateException("kernels of one class compute LANES alike: "
+            + c.classSuffix() + " vs " + first.classSuffix());
+      }
+      lanes.addAll(c.lanes());
+      pairLanes.addAll(c.pairLanes());
+      packable.addAll(c.packable());
+      for (ComplexBodyEmitter.Constant k : c.constants()) {
+        Lane previous = constants.put(k, c.constantLane());
+        if (previous != null && previous != c.constantLane()) {
+          throw new IllegalStateException("complex constant " + k + " of two lane types");
+        }
+      }
+    }
+    int max = first.widestBytes();
     List<FieldSpec> fields = new ArrayList<>();
-    fields.add(FieldSpec.builder(KERNEL, "INSTANCE", Modifier.STATIC, Modifier.FINAL)
-        .initializer("new $L()", className)
-        .build());
-    int max = maxBytes();
-    int min = minBytes();
-    // A complex kernel steps at least 2 elements, so that real float and int species and the
-    // pair species of shorts fill 64 bits.
-    int floor = entry.complex() ? Math.max(2, 4 / min) : 4 / min;
-    CodeBlock lanesInit = !entry.complex() && (max == min || floor <= 1)
+    CodeBlock lanesInit = first.minLanes() <= 1
         ? CodeBlock.of("$T.preferredShape().vectorBitSize() / $L", VECTOR_SHAPE, 8 * max)
         : CodeBlock.of("Math.max($T.preferredShape().vectorBitSize() / $L, $L)", VECTOR_SHAPE,
-            8 * max, floor);
+            8 * max, first.minLanes());
     fields.add(FieldSpec.builder(TypeName.INT, "LANES", Modifier.PRIVATE, Modifier.STATIC,
             Modifier.FINAL)
-        .addJavadoc(entry.complex()
-            ? "Complex elements per step: a preferred-size vector of the widest lane type (a"
-                + " complex element counts as two components), at least 2, and at least 32 bits"
-                + " of the narrowest.\n"
-            : "Lanes per step: a preferred-size vector of the widest lane type"
-                + (max == min ? ".\n" : ", and at least 32 bits of the narrowest.\n"))
+        .addJavadoc("Elements per step: a preferred-size vector of the widest lane type ($L"
+                + " bits$L)$L.\n", 8 * max,
+            pairLanes.isEmpty() ? "" : "; a complex element counts both components",
+            first.minLanes() > 1 ? ", and at least " + first.minLanes() : "")
         .initializer(lanesInit)
         .build());
     for (Lane l : lanes) {
@@ -182,8 +232,8 @@ final class KernelGenerator {
               VECTOR_SHAPE, 2 * 8 * l.bytes)
           .build());
     }
-    for (ComplexBodyEmitter.Constant c : constants) {
-      fields.add(c.field(computeLane()));
+    for (java.util.Map.Entry<ComplexBodyEmitter.Constant, Lane> c : constants.entrySet()) {
+      fields.add(c.getKey().field(c.getValue()));
     }
     fields.add(FieldSpec.builder(BYTE_ORDER, "ORDER", Modifier.PRIVATE, Modifier.STATIC,
             Modifier.FINAL)
@@ -205,10 +255,7 @@ final class KernelGenerator {
 
   private List<MethodSpec> buildMethods() {
     classNames = new NameAllocator();
-    for (String reserved : List.of("INSTANCE", "LANES", "ORDER", "BYTES", "SHORTS", "INTS", "LONGS",
-        "FLOATS", "DOUBLES", "BYTES_PACKED", "SHORTS_PACKED", "i", "n", "bound", "count", "k",
-        "done", "rank", "shape", "segments", "offsets", "strides", "floatScalars", "intScalars",
-        "index", "inner", "d", "i0", "i1", "live", "chunk", "chunks", "len", "j")) {
+    for (String reserved : RESERVED) {
       classNames.newName(reserved, reserved);
     }
     if (entry.complex()) {
@@ -236,9 +283,7 @@ final class KernelGenerator {
         classNames.newName("outOff"), classNames.newName("outStride"));
 
     List<MethodSpec> methods = new ArrayList<>();
-    methods.add(run());
-    methods.add(anyRank());
-    methods.add(row());
+    methods.add(box());
     for (List<Boolean> pattern : patterns()) {
       methods.add(fastRow(pattern));
     }
@@ -253,7 +298,11 @@ final class KernelGenerator {
     return all;
   }
 
-  /** Each list says, per input, whether it is splat (stride 0) rather than contiguous. */
+  /**
+   * The fast loops: each list says, per input, whether it is splat (stride 0) rather than
+   * contiguous. Not all inputs splat: such a row has one value, and the runtime computes its first
+   * element only (when it cannot, the strided loop takes the row).
+   */
   private List<List<Boolean>> patterns() {
     List<List<Boolean>> patterns = new ArrayList<>();
     int n = inputs.size();
@@ -261,7 +310,7 @@ final class KernelGenerator {
       patterns.add(java.util.Collections.nCopies(n, false));
       return patterns;
     }
-    for (int bits = 0; bits < (1 << n); bits++) {
+    for (int bits = 0; bits < (1 << n) - 1; bits++) {
       List<Boolean> p = new ArrayList<>();
       for (int k = 0; k < n; k++) {
         p.add((bits >> (n - 1 - k) & 1) == 1);
@@ -273,9 +322,9 @@ final class KernelGenerator {
 
   private String fastRowName(List<Boolean> pattern) {
     if (!pattern.contains(true)) {
-      return "contiguousRow";
+      return kernelName + "_contiguous";
     }
-    StringBuilder sb = new StringBuilder("rowSplat");
+    StringBuilder sb = new StringBuilder(kernelName).append("_splat");
     for (int k = 0; k < pattern.size(); k++) {
       if (pattern.get(k)) {
         String n = inputs.get(k).name();
@@ -305,12 +354,16 @@ final class KernelGenerator {
     return sb.toString();
   }
 
-  private MethodSpec run() {
-    MethodSpec.Builder m = MethodSpec.methodBuilder("run")
-        .addAnnotation(Override.class)
-        .addModifiers(Modifier.PUBLIC)
-        .addParameter(TypeName.INT, "rank")
-        .addParameter(ArrayTypeName.of(TypeName.LONG), "shape")
+  /**
+   * The kernel's box: reads its arguments once, then runs each row with the loop for its stride
+   * pattern and the strided loop for whatever that left.
+   */
+  private MethodSpec box() {
+    MethodSpec.Builder m = MethodSpec.methodBuilder(kernelName)
+        .addJavadoc("$L.\n", capitalize(entry.describe()))
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .addParameter(TypeName.LONG, "rows")
+        .addParameter(TypeName.LONG, "cols")
         .addParameter(ArrayTypeName.of(MEMORY_SEGMENT), "segments")
         .addParameter(ArrayTypeName.of(TypeName.LONG), "offsets")
         .addParameter(ArrayTypeName.of(TypeName.LONG), "strides")
@@ -337,150 +390,47 @@ final class KernelGenerator {
         }
       }
     }
-    m.beginControlFlow("switch (rank)");
-    m.addStatement("case 1 -> row(shape[0], $L)", rowArgs(1, List.of()));
-    m.beginControlFlow("case 2 ->");
-    m.beginControlFlow("for (long i0 = 0; i0 < shape[0]; i0++)");
-    m.addStatement("row(shape[1], $L)", rowArgs(2, List.of("i0")));
-    m.endControlFlow();
-    m.endControlFlow();
-    m.beginControlFlow("case 3 ->");
-    m.beginControlFlow("for (long i0 = 0; i0 < shape[0]; i0++)");
-    m.beginControlFlow("for (long i1 = 0; i1 < shape[1]; i1++)");
-    m.addStatement("row(shape[2], $L)", rowArgs(3, List.of("i0", "i1")));
-    m.endControlFlow();
-    m.endControlFlow();
-    m.endControlFlow();
-    StringBuilder data = new StringBuilder();
-    for (Operand o : all) {
-      data.append(", ").append(o.data());
-    }
-    m.addStatement("default -> anyRank(rank, shape, offsets, strides$L$L)", data, scalarArgs());
-    m.endControlFlow();
-    return m.build();
-  }
-
-  /** Arguments of {@code row} for a written-out rank: offsets advanced by the outer indices. */
-  private String rowArgs(int rank, List<String> outer) {
-    StringBuilder sb = new StringBuilder();
-    List<Operand> all = all();
     for (int k = 0; k < all.size(); k++) {
-      if (k > 0) {
-        sb.append(", ");
-      }
-      sb.append(all.get(k).data()).append(", offsets[").append(k).append(']');
-      for (int d = 0; d < outer.size(); d++) {
-        sb.append(" + ").append(outer.get(d)).append(" * strides[").append(k * rank + d)
-            .append(']');
-      }
-      sb.append(", strides[").append(k * rank + rank - 1).append(']');
+      m.addStatement("long $N = strides[$L]", all.get(k).stride(), 2 * k + 1);
     }
-    return sb + scalarArgs();
-  }
-
-  private MethodSpec anyRank() {
-    MethodSpec.Builder m = MethodSpec.methodBuilder("anyRank")
-        .addJavadoc("Ranks above 3: an odometer over the outer dimensions, one row at a time.\n")
-        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-        .addParameter(TypeName.INT, "rank")
-        .addParameter(ArrayTypeName.of(TypeName.LONG), "shape")
-        .addParameter(ArrayTypeName.of(TypeName.LONG), "offsets")
-        .addParameter(ArrayTypeName.of(TypeName.LONG), "strides");
-    List<Operand> all = all();
-    for (Operand o : all) {
-      m.addParameter(MEMORY_SEGMENT, o.data());
-    }
-    addScalarParams(m);
-    m.addStatement("int inner = rank - 1");
-    m.beginControlFlow("for (int d = 0; d < inner; d++)");
-    m.beginControlFlow("if (shape[d] == 0)");
-    m.addStatement("return");
-    m.endControlFlow();
-    m.endControlFlow();
+    m.beginControlFlow("for (long r = 0; r < rows; r++)");
     for (int k = 0; k < all.size(); k++) {
-      m.addStatement("long $N = offsets[$L]", all.get(k).offset(), k);
+      m.addStatement("long $N = offsets[$L] + r * strides[$L]", all.get(k).offset(), k, 2 * k);
     }
-    m.addStatement("long[] index = new long[inner]");
-    m.beginControlFlow("while (true)");
-    StringBuilder args = new StringBuilder();
-    for (int k = 0; k < all.size(); k++) {
-      Operand o = all.get(k);
-      if (k > 0) {
-        args.append(", ");
-      }
-      args.append(o.data()).append(", ").append(o.offset()).append(", strides[")
-          .append(k == 0 ? "" : k == 1 ? "rank + " : k + " * rank + ").append("inner]");
-    }
-    m.addStatement("row(shape[inner], $L$L)", args, scalarArgs());
-    m.addStatement("int d = inner - 1");
-    m.beginControlFlow("for (; d >= 0; d--)");
-    for (int k = 0; k < all.size(); k++) {
-      m.addStatement("$N += strides[$Ld]", all.get(k).offset(),
-          k == 0 ? "" : k == 1 ? "rank + " : k + " * rank + ");
-    }
-    m.beginControlFlow("if (++index[d] < shape[d])");
-    m.addStatement("break");
-    m.endControlFlow();
-    for (int k = 0; k < all.size(); k++) {
-      m.addStatement("$N -= shape[d] * strides[$Ld]", all.get(k).offset(),
-          k == 0 ? "" : k == 1 ? "rank + " : k + " * rank + ");
-    }
-    m.addStatement("index[d] = 0");
-    m.endControlFlow();
-    m.beginControlFlow("if (d < 0)");
-    m.addStatement("return");
-    m.endControlFlow();
-    m.endControlFlow();
-    return m.build();
-  }
-
-  private MethodSpec row() {
-    MethodSpec.Builder m = MethodSpec.methodBuilder("row")
-        .addJavadoc("One innermost row: the loop for its stride pattern, then the strided loop for"
-            + " whatever is left.\n")
-        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-        .addParameter(TypeName.LONG, "n");
-    for (Operand o : all()) {
-      m.addParameter(MEMORY_SEGMENT, o.data());
-      m.addParameter(TypeName.LONG, o.offset());
-      m.addParameter(TypeName.LONG, o.stride());
-    }
-    addScalarParams(m);
     m.addStatement("long done = 0");
-    m.beginControlFlow("if ($N == 1)", output.stride());
     boolean first = true;
     for (List<Boolean> pattern : patterns()) {
-      StringBuilder cond = new StringBuilder();
-      StringBuilder args = new StringBuilder("n, ").append(output.data()).append(", ")
+      StringBuilder cond = new StringBuilder().append(output.stride()).append(" == 1");
+      StringBuilder args = new StringBuilder("cols, ").append(output.data()).append(", ")
           .append(output.offset());
       for (int k = 0; k < inputs.size(); k++) {
         Operand in = inputs.get(k);
-        if (k > 0) {
-          cond.append(" && ");
-        }
-        cond.append(in.stride()).append(pattern.get(k) ? " == 0" : " == 1");
+        cond.append(" && ").append(in.stride()).append(pattern.get(k) ? " == 0" : " == 1");
         args.append(", ").append(in.data()).append(", ").append(in.offset());
       }
-      String call = "done = " + fastRowName(pattern) + "(" + args + scalarArgs() + ")";
       if (first) {
         m.beginControlFlow("if ($L)", cond);
         first = false;
       } else {
         m.nextControlFlow("else if ($L)", cond);
       }
-      m.addStatement(call);
+      m.addStatement("done = $N($L$L)", fastRowName(pattern), args, scalarArgs());
     }
     m.endControlFlow();
-    m.endControlFlow();
-    m.beginControlFlow("if (done < n)");
-    StringBuilder args = new StringBuilder("n - done");
-    for (Operand o : all()) {
+    m.beginControlFlow("if (done < cols)");
+    StringBuilder args = new StringBuilder("cols - done");
+    for (Operand o : all) {
       args.append(", ").append(o.data()).append(", ").append(o.offset()).append(" + done * ")
           .append(o.stride()).append(", ").append(o.stride());
     }
-    m.addStatement("stridedRow($L$L)", args, scalarArgs());
+    m.addStatement("$N($L$L)", kernelName + "_strided", args, scalarArgs());
+    m.endControlFlow();
     m.endControlFlow();
     return m.build();
+  }
+
+  private static String capitalize(String s) {
+    return Character.toUpperCase(s.charAt(0)) + s.substring(1);
   }
 
   private Lane computeLane() {
@@ -499,18 +449,16 @@ final class KernelGenerator {
       m.addParameter(TypeName.LONG, in.offset());
     }
     addScalarParams(m);
-    StringBuilder doc = new StringBuilder("Contiguous output");
-    for (int k = 0; k < inputs.size(); k++) {
-      doc.append(", ").append(inputs.get(k).name())
-          .append(pattern.get(k) ? " broadcast (stride 0)" : " contiguous");
-    }
-    m.addJavadoc("$L; returns how many elements it did (a multiple of LANES).\n", doc);
     NameAllocator names = classNames.clone();
     CodeBlock.Builder body = CodeBlock.builder();
     VectorCode vc = new VectorCode(body, names, lanes);
     if (entry.complex()) {
       body.addStatement("long bound = n - n % LANES");
     } else {
+      if (packable.contains(computeLane())) {
+        // The strided loop runs this loop on exactly LANES elements: its species must have LANES.
+        throw new IllegalStateException("packed compute lanes in " + entry.describe());
+      }
       body.addStatement("long bound = $N.loopBound(n)", vc.species(computeLane()));
     }
     // float16 operands and results go through float chunks (HalfChunks) in this loop.
@@ -589,10 +537,10 @@ final class KernelGenerator {
       }
     }
     if (outFloats != null) {
-      Value result = vc.temp("result", vc.vector(compute(vc, values, null)));
+      Value result = vc.temp("result", vc.vector(compute(vc, values)));
       body.addStatement("$L.intoArray($N, j)", vc.canonicalNaN(result).code(), outFloats);
     } else {
-      storeContiguous(vc, computeAndConvert(vc, values, null));
+      storeContiguous(vc, computeAndConvert(vc, values));
     }
     body.endControlFlow();
     if (chunkArrays > 0) {
@@ -607,11 +555,11 @@ final class KernelGenerator {
     return m.build();
   }
 
-  private Value computeAndConvert(VectorCode vc, List<Value> values, String guard) {
+  private Value computeAndConvert(VectorCode vc, List<Value> values) {
     if (entry.complex()) {
       return complexComputeAndConvert(vc, values);
     }
-    Value result = vc.temp("result", vc.vector(compute(vc, values, guard)));
+    Value result = vc.temp("result", vc.vector(compute(vc, values)));
     return vc.named("stored", toStorage(vc, result));
   }
 
@@ -626,10 +574,11 @@ final class KernelGenerator {
   }
 
   /** The body of a real kernel, in compute lanes. */
-  private Value compute(VectorCode vc, List<Value> values, String guard) {
+  private Value compute(VectorCode vc, List<Value> values) {
     BodyEmitter emitter =
         new BodyEmitter(vc, computeLane(), entry.unsignedLanes(), values, scalarValues());
-    return emitter.emit(overload.body(), guard);
+    // Every lane is live: the strided loop repeats a real element into its spare lanes.
+    return emitter.emit(overload.body(), null);
   }
 
   private Value complexComputeAndConvert(VectorCode vc, List<Value> values) {
@@ -689,10 +638,14 @@ final class KernelGenerator {
     }
   }
 
+  /**
+   * The strided loop: gathers {@code LANES} elements of each input into this thread's scratch
+   * blocks ({@code LaneScratch}), repeating the last one when fewer are left (so that no lane sees
+   * a value its row does not hold: an integer division stays as safe as the row), runs the
+   * contiguous loop on the blocks and scatters the output's {@code count} elements back.
+   */
   private MethodSpec stridedRow() {
-    MethodSpec.Builder m = MethodSpec.methodBuilder("stridedRow")
-        .addJavadoc("Any strides: lanes are gathered into arrays and scattered back; the last step"
-            + " may be partial.\n")
+    MethodSpec.Builder m = MethodSpec.methodBuilder(kernelName + "_strided")
         .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
         .addParameter(TypeName.LONG, "n");
     for (Operand o : all()) {
@@ -703,59 +656,55 @@ final class KernelGenerator {
     addScalarParams(m);
     NameAllocator names = classNames.clone();
     CodeBlock.Builder body = CodeBlock.builder();
-    VectorCode vc = new VectorCode(body, names, lanes);
-    VectorCode pairs = vc.pairs(pairLanes);
-    List<String> arrays = new ArrayList<>();
-    for (Operand o : all()) {
-      Lane s = Lane.storage(o.dtype());
-      String array = names.newName(o.name() + "Lanes");
-      arrays.add(array);
-      body.addStatement("$T[] $N = new $T[$N.length()]", s.primitive, array, s.primitive,
-          o.dtype().isComplex() ? pairs.species(s) : vc.species(s));
+    List<Operand> all = all();
+    String blocks = names.newName("blocks");
+    String element = names.newName("e");
+    int widest = all.stream().mapToInt(o -> o.dtype().byteSize()).max().orElse(1);
+    body.addStatement("$T[] $N = $T.blocks($L, LANES * $L)", MEMORY_SEGMENT, blocks, LANE_SCRATCH,
+        all.size(), widest);
+    List<String> scratch = new ArrayList<>();
+    for (int k = 0; k < all.size(); k++) {
+      String block = names.newName(all.get(k).name() + "Lanes");
+      scratch.add(block);
+      body.addStatement("$T $N = $N[$L]", MEMORY_SEGMENT, block, blocks, k);
     }
-    boolean guarded = overload.body().divides();
     body.beginControlFlow("for (long i = 0; i < n; i += LANES)");
     body.addStatement("int count = (int) Math.min(LANES, n - i)");
-    if (guarded) {
-      body.addStatement("$T live = $N.indexInRange(0, count)",
-          VectorCode.maskType(computeLane()), vc.species(computeLane()));
-    }
-    body.beginControlFlow("for (int k = 0; k < count; k++)");
+    body.beginControlFlow("for (int k = 0; k < LANES; k++)");
+    body.addStatement("long $N = i + Math.min(k, count - 1)", element);
     for (int k = 0; k < inputs.size(); k++) {
       Operand in = inputs.get(k);
       Lane s = Lane.storage(in.dtype());
       if (in.dtype().isComplex()) {
         // Offsets and strides count complex elements; element e is components 2e and 2e + 1.
-        body.addStatement("$N[2 * k] = $N.getAtIndex($L, 2 * ($N + (i + k) * $N))",
-            arrays.get(k + 1), in.data(), s.layout, in.offset(), in.stride());
-        body.addStatement("$N[2 * k + 1] = $N.getAtIndex($L, 2 * ($N + (i + k) * $N) + 1)",
-            arrays.get(k + 1), in.data(), s.layout, in.offset(), in.stride());
+        for (String part : List.of("", " + 1")) {
+          body.addStatement("$N.setAtIndex($L, 2 * k$L, $N.getAtIndex($L, 2 * ($N + $N * $N)$L))",
+              scratch.get(k + 1), s.layout, part, in.data(), s.layout, in.offset(), element,
+              in.stride(), part);
+        }
       } else {
-        body.addStatement("$N[k] = $N.getAtIndex($L, $N + (i + k) * $N)", arrays.get(k + 1),
-            in.data(), s.layout, in.offset(), in.stride());
+        body.addStatement("$N.setAtIndex($L, k, $N.getAtIndex($L, $N + $N * $N))",
+            scratch.get(k + 1), s.layout, in.data(), s.layout, in.offset(), element, in.stride());
       }
     }
     body.endControlFlow();
-    List<Value> values = new ArrayList<>();
+    StringBuilder args = new StringBuilder("LANES, ").append(scratch.get(0)).append(", 0");
     for (int k = 0; k < inputs.size(); k++) {
-      Operand in = inputs.get(k);
-      Lane s = Lane.storage(in.dtype());
-      Value raw = Value.vector(CodeBlock.of("$T.fromArray($N, $N, 0)", s.vector,
-          in.dtype().isComplex() ? pairs.species(s) : vc.species(s), arrays.get(k + 1)), s);
-      values.add(vc.declare(inputNames.get(k), operandValue(vc, raw, k)));
+      args.append(", ").append(scratch.get(k + 1)).append(", 0");
     }
-    Value stored = computeAndConvert(vc, values, guarded ? "live" : null);
-    body.addStatement("$L.intoArray($N, 0)", stored.code(), arrays.get(0));
+    body.addStatement("$N($L$L)", fastRowName(java.util.Collections.nCopies(inputs.size(), false)),
+        args, scalarArgs());
     body.beginControlFlow("for (int k = 0; k < count; k++)");
     Lane out = Lane.storage(output.dtype());
     if (output.dtype().isComplex()) {
-      body.addStatement("$N.setAtIndex($L, 2 * ($N + (i + k) * $N), $N[2 * k])",
-          output.data(), out.layout, output.offset(), output.stride(), arrays.get(0));
-      body.addStatement("$N.setAtIndex($L, 2 * ($N + (i + k) * $N) + 1, $N[2 * k + 1])",
-          output.data(), out.layout, output.offset(), output.stride(), arrays.get(0));
+      for (String part : List.of("", " + 1")) {
+        body.addStatement("$N.setAtIndex($L, 2 * ($N + (i + k) * $N)$L, $N.getAtIndex($L, 2 * k$L))",
+            output.data(), out.layout, output.offset(), output.stride(), part, scratch.get(0),
+            out.layout, part);
+      }
     } else {
-      body.addStatement("$N.setAtIndex($L, $N + (i + k) * $N, $N[k])", output.data(),
-          out.layout, output.offset(), output.stride(), arrays.get(0));
+      body.addStatement("$N.setAtIndex($L, $N + (i + k) * $N, $N.getAtIndex($L, k))",
+          output.data(), out.layout, output.offset(), output.stride(), scratch.get(0), out.layout);
     }
     body.endControlFlow();
     body.endControlFlow();

@@ -29,7 +29,40 @@ enum Message {
       "OpName",
       "op name '%s' of method %s is not a Java identifier; the facade declares a static method of"
           + " that name"),
+  METHOD_NAME(
+      "OpName",
+      "method name '%s' of method %s is not a Java identifier; the facade declares methods of that"
+          + " name"),
   OVERLOAD_CONFLICT("OverloadConflict", "overload %s of op '%s' conflicts with %s: %s"),
+  FACADE_NAME("FacadeName", "%s '%s' of %s %s"),
+  FACADE_WITHOUT_OPS(
+      "FacadeName",
+      "@Facade on %s, which declares no valid @Elementwise method to make a facade of"),
+  FACADE_CLASH(
+      "FacadeClash",
+      "%s of op '%s' has the parameter types of %s of op '%s'; give one of them another"
+          + " methodName"),
+  FACADE_RESERVED(
+      "FacadeClash",
+      "instance method %s of op '%s' would clash with %s; give the op another methodName"),
+  RULE_METHOD(
+      "Rule", "@Rule method %s must be static and not private: the generated facade calls it"),
+  RULE_TARGET(
+      "Rule",
+      "@Rule method %s guards '%s', which is no facade method of %s; its facade methods: %s"),
+  RULE_SCALAR(
+      "Rule",
+      "@Rule method %s computes scalar '%s', which facade method '%s' does not take; its scalars:"
+          + " %s"),
+  RULE_PARAMETER("Rule", "parameter %s of @Rule method %s %s"),
+  RULE_RETURN(
+      "Rule",
+      "@Rule method %s returns %s; a rule returns void (a check), Tensor (a non-null result"
+          + " answers the call) or, with scalar = \"...\", the value passed for that scalar"),
+  RULE_UNUSED(
+      "Rule",
+      "@Rule method %s fits none of the facade methods named '%s' (a Number parameter fits only"
+          + " methods that take a Java number there)"),
   UNSUPPORTED_STATEMENT(
       "UnsupportedStatement",
       "%s is not supported in an @Elementwise body; write final/var locals followed by one return"
@@ -67,8 +100,8 @@ enum Message {
       "LocalType", "local %s has type %s; locals of a %s body have type %s or boolean"),
   INTERNAL_ERROR(
       "InternalError",
-      "internal error of the ufunc4j processor while handling %s: %s; please report it with"
-          + " this trace:%n%s");
+      "internal error of the ufunc4j processor while generating the ops of %s: %s; the other"
+          + " classes are generated as usual. Please report it with this trace:%n%s");
 
   private final String tag;
   private final String format;

@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.AnnotationMirror;
@@ -24,8 +26,9 @@ import javax.lang.model.type.TypeKind;
 import javax.lang.model.util.Elements;
 
 /**
- * Validates the {@code @Elementwise} methods of one class and builds their {@link OpModel}s.
- * Overloads of one name become one op. Every problem goes to the {@link Report}.
+ * Validates the {@code @Elementwise} methods of one class and builds their {@link OpModel}s, with
+ * what the facade shows of them ({@link FacadeModel.Op}). Overloads of one name become one op.
+ * Every problem goes to the {@link Report}.
  */
 final class OpCollector {
 
@@ -35,6 +38,7 @@ final class OpCollector {
   private final Elements elements;
   private final BodyLowering lowering;
   private final Report report;
+  private final Map<String, ExecutableElement> firstMethods = new TreeMap<>();
 
   OpCollector(Elements elements, Trees trees, Report report) {
     this.elements = elements;
@@ -47,6 +51,8 @@ final class OpCollector {
       ExecutableElement element,
       String opName,
       Promote promote,
+      String methodName,
+      boolean numbersAfterFirst,
       ValueType bodyType,
       boolean predicate,
       List<Role> roles,
@@ -59,20 +65,76 @@ final class OpCollector {
   }
 
   /** The ops declared in {@code type}, sorted by name; ops with errors are left out. */
-  List<OpModel> collect(TypeElement type, List<ExecutableElement> methods) {
+  List<FacadeModel.Op> collect(TypeElement type, List<ExecutableElement> methods) {
     Optional<OpModel.DeclaringClass> declaring = declaringClass(type, methods);
     if (declaring.isEmpty()) {
       return List.of();
     }
+    // Source order: an op's description is the javadoc of its first documented overload.
+    List<ExecutableElement> inSourceOrder = new ArrayList<>(methods);
+    List<? extends Element> members = type.getEnclosedElements();
+    inSourceOrder.sort(Comparator.comparingInt(members::indexOf));
     Map<String, List<Method>> byName = new TreeMap<>();
-    for (ExecutableElement m : methods) {
+    for (ExecutableElement m : inSourceOrder) {
       validate(m).ifPresent(v -> byName.computeIfAbsent(v.opName(), k -> new ArrayList<>()).add(v));
     }
-    List<OpModel> ops = new ArrayList<>();
+    List<FacadeModel.Op> ops = new ArrayList<>();
     for (Map.Entry<String, List<Method>> e : byName.entrySet()) {
-      build(declaring.get(), e.getKey(), e.getValue()).ifPresent(ops::add);
+      List<Method> overloads = e.getValue();
+      build(declaring.get(), e.getKey(), overloads).ifPresent(op -> {
+        firstMethods.put(op.name(), overloads.get(0).element());
+        String description = overloads.stream()
+            .map(m -> javadoc(elements, m.element()))
+            .filter(d -> !d.isEmpty())
+            .findFirst()
+            .orElse("");
+        ops.add(new FacadeModel.Op(op, overloads.get(0).methodName(),
+            overloads.get(0).numbersAfterFirst(), description));
+      });
     }
     return ops;
+  }
+
+  /** The first overload (in source order) of each op {@link #collect} returned, by op name. */
+  Map<String, ExecutableElement> firstMethods() {
+    return firstMethods;
+  }
+
+  /** {@code {@link ref label}} and {@code {@linkplain ...}}, with the reference and the label. */
+  private static final Pattern LINK =
+      Pattern.compile("\\{@link(?:plain)?\\s+([^\\s}]+)(?:\\s+([^}]*))?}");
+
+  /**
+   * The main description of an element's javadoc (without its block tags), or empty: it goes into
+   * the generated javadoc as written, except that links become code ({@code {@link Promote#X}} is
+   * {@code {@code Promote.X}}): the generated file has neither the declaration's imports nor its
+   * members, so a link might not resolve there.
+   */
+  static String javadoc(Elements elements, Element e) {
+    String doc = elements.getDocComment(e);
+    if (doc == null) {
+      return "";
+    }
+    List<String> lines = new ArrayList<>();
+    for (String line : doc.split("\\R", -1)) {
+      String text = line.startsWith(" ") ? line.substring(1) : line;
+      if (text.strip().startsWith("@")) {
+        break;
+      }
+      lines.add(text.stripTrailing());
+    }
+    Matcher link = LINK.matcher(String.join("\n", lines).strip());
+    StringBuilder text = new StringBuilder();
+    while (link.find()) {
+      String shown = link.group(2) != null && !link.group(2).isBlank()
+          ? link.group(2).strip()
+          : link.group(1).startsWith("#")
+              ? link.group(1).substring(1)
+              : link.group(1).replace('#', '.');
+      link.appendReplacement(text, Matcher.quoteReplacement("{@code " + shown + "}"));
+    }
+    link.appendTail(text);
+    return text.toString();
   }
 
   private Optional<OpModel.DeclaringClass> declaringClass(
@@ -166,22 +228,44 @@ final class OpCollector {
     }
     AnnotationMirror annotation = annotation(m, ELEMENTWISE).orElseThrow();
     String opName = name;
+    String methodName = "";
     Promote promote = Promote.PROMOTE;
+    boolean numbersAfterFirst = false;
+    AnnotationValue opNameValue = null;
+    AnnotationValue methodNameValue = null;
     for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> e :
         elements.getElementValuesWithDefaults(annotation).entrySet()) {
       String key = e.getKey().getSimpleName().toString();
-      if (key.equals("name") && !e.getValue().getValue().toString().isEmpty()) {
-        opName = e.getValue().getValue().toString();
+      String value = e.getValue().getValue().toString();
+      if (key.equals("name") && !value.isEmpty()) {
+        opName = value;
+        opNameValue = e.getValue();
+      } else if (key.equals("methodName") && !value.isEmpty()) {
+        methodName = value;
+        methodNameValue = e.getValue();
       } else if (key.equals("promote")) {
-        promote = Promote.valueOf(e.getValue().getValue().toString());
+        promote = Promote.valueOf(value);
+      } else if (key.equals("numbersAfterFirst")) {
+        numbersAfterFirst = Boolean.parseBoolean(value);
       }
     }
-    if (!SourceVersion.isIdentifier(opName) || SourceVersion.isKeyword(opName)) {
-      report.error(m, Message.OP_NAME, opName, name);
+    if (!isName(opName)) {
+      report.error(m, annotation, opNameValue, Message.OP_NAME, opName, name);
       return Optional.empty();
     }
-    return Optional.of(new Method(m, opName, promote, bodyType,
+    if (methodName.isEmpty()) {
+      methodName = opName;
+    } else if (!isName(methodName)) {
+      report.error(m, annotation, methodNameValue, Message.METHOD_NAME, methodName, name);
+      return Optional.empty();
+    }
+    return Optional.of(new Method(m, opName, promote, methodName, numbersAfterFirst, bodyType,
         returnType == ValueType.BOOLEAN, roles, types));
+  }
+
+  /** A Java identifier that is not a keyword: it names generated methods. */
+  static boolean isName(String name) {
+    return SourceVersion.isIdentifier(name) && !SourceVersion.isKeyword(name);
   }
 
   private Optional<OpModel> build(OpModel.DeclaringClass declaring, String opName,
@@ -202,6 +286,10 @@ final class OpCollector {
         conflict = "one returns boolean and the other does not";
       } else if (m.promote() != reference.promote()) {
         conflict = "they declare different promote modes";
+      } else if (!m.methodName().equals(reference.methodName())) {
+        conflict = "they declare different method names";
+      } else if (m.numbersAfterFirst() != reference.numbersAfterFirst()) {
+        conflict = "they declare different numbersAfterFirst";
       } else {
         for (int i = 0; i < m.roles().size(); i++) {
           Role a = m.roles().get(i);

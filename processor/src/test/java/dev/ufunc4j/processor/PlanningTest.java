@@ -53,7 +53,7 @@ class PlanningTest {
     assertEquals(DType.FLOAT16, half.promoted());
     assertEquals(DType.FLOAT32, half.compute());
     assertEquals(Lane.FLOAT, half.lanes());
-    assertEquals("D_op_float16_int32", half.className(op));
+    assertEquals("float16_int32", half.kernelName());
   }
 
   @Test

@@ -7,8 +7,8 @@ import java.util.Arrays;
  * Given the broadcast shape and every operand's element strides (0 on broadcast dimensions), it
  * drops size-1 dimensions, orders dimensions so that the innermost moves fastest in memory, and
  * coalesces dimensions that are contiguous for every operand. The result is what {@link
- * dev.ufunc4j.kernel.ElementwiseKernel#run} takes: a rank, sizes outermost first and strides
- * {@code [operand * rank + dim]}.
+ * Loops} walks: a rank, sizes outermost first and strides {@code [operand * rank + dim]}; the
+ * kernel sees the two innermost dimensions as one box.
  *
  * <p>When one input walks its innermost loop dimension with a large stride while another operand
  * walks it contiguously (a transposed operand: {@code a + b.T}), the plan is also <em>tiled</em>:
@@ -28,6 +28,13 @@ public final class LoopPlan {
   /** Element strides, {@code strides[operand * rank + dim]}. */
   public final long[] strides;
 
+  /**
+   * The strides of the two innermost dimensions as {@link
+   * dev.ufunc4j.kernel.ElementwiseKernel#box} takes them: {@code [2 * operand]} from row to row
+   * (0 for rank 1), {@code [2 * operand + 1]} within a row.
+   */
+  final long[] boxStrides;
+
   public final int operands;
 
   /**
@@ -41,11 +48,11 @@ public final class LoopPlan {
   /** Per operand, when tiled: whether {@link Tiling} copies its tiles to a contiguous scratch. */
   final boolean[] staged;
 
-  /** Per operand: bytes per element (a complex element is one pair); null when not tiled. */
+  /** Per operand: bytes per element (a complex element is one pair); null when not given. */
   final int[] elementBytes;
 
-  private LoopPlan(int operands, int rank, long[] shape, long[] strides) {
-    this(operands, rank, shape, strides, 0, 0, null, null);
+  private LoopPlan(int operands, int rank, long[] shape, long[] strides, int[] elementBytes) {
+    this(operands, rank, shape, strides, 0, 0, null, elementBytes);
   }
 
   private LoopPlan(
@@ -61,6 +68,7 @@ public final class LoopPlan {
     this.rank = rank;
     this.shape = shape;
     this.strides = strides;
+    this.boxStrides = Loops.boxStrides(rank, strides, operands);
     this.tileRows = tileRows;
     this.tileCols = tileCols;
     this.staged = staged;
@@ -70,6 +78,25 @@ public final class LoopPlan {
   /** Whether {@link Parallel#run} runs this plan tile by tile through {@link Tiling}. */
   public boolean tiled() {
     return tileRows > 0;
+  }
+
+  /**
+   * Whether every row of the innermost dimension has one value: the output walks it contiguously
+   * and every input broadcasts along it (stride 0), as when all inputs are {@code expand}ed views.
+   * {@link Loops} then computes the first column and copies it along each row. Needs the element
+   * sizes ({@link #of(long[], long[][], int[])}).
+   */
+  public boolean repeatsRows() {
+    int inner = rank - 1;
+    if (elementBytes == null || tiled() || shape[inner] < 2 || strides[inner] != 1) {
+      return false;
+    }
+    for (int k = 1; k < operands; k++) {
+      if (strides[k * rank + inner] != 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Whether operand {@code k}'s tiles are copied to a contiguous scratch (tiled plans only). */
@@ -102,11 +129,12 @@ public final class LoopPlan {
    * output first) is given; null never tiles.
    */
   public static LoopPlan of(long[] shape, long[][] operandStrides, int[] elementBytes) {
-    LoopPlan plan = ordered(shape, operandStrides);
-    return elementBytes == null ? plan : plan.tiledIfTransposed(elementBytes);
+    int[] bytes = elementBytes == null ? null : elementBytes.clone();
+    LoopPlan plan = ordered(shape, operandStrides, bytes);
+    return bytes == null ? plan : plan.tiledIfTransposed();
   }
 
-  private static LoopPlan ordered(long[] shape, long[][] operandStrides) {
+  private static LoopPlan ordered(long[] shape, long[][] operandStrides, int[] elementBytes) {
     int ndim = shape.length;
     int ops = operandStrides.length;
     // Dimensions kept, innermost first (TensorIterator's convention while it sorts).
@@ -160,7 +188,7 @@ public final class LoopPlan {
         outStrides[k * r + (r - 1 - i)] = st[k][i];
       }
     }
-    return new LoopPlan(ops, r, outShape, outStrides);
+    return new LoopPlan(ops, r, outShape, outStrides, elementBytes);
   }
 
   /**
@@ -184,7 +212,7 @@ public final class LoopPlan {
    * {@code rank - 2}, just outside the innermost one, so that its tiles are read in whole cache
    * lines. Operand 0, the output, decided the order and is never staged.
    */
-  private LoopPlan tiledIfTransposed(int[] elementBytes) {
+  private LoopPlan tiledIfTransposed() {
     int r = rank;
     if (r < 2) {
       return this;
@@ -247,7 +275,7 @@ public final class LoopPlan {
     }
     int tileRows = Math.max(1, TILE_ROW_BYTES / elementBytes[lead] / Tiling.STRIP) * Tiling.STRIP;
     return new LoopPlan(
-        operands, r, newShape, newStrides, tileRows, TILE_COLS, staged, elementBytes.clone());
+        operands, r, newShape, newStrides, tileRows, TILE_COLS, staged, elementBytes);
   }
 
   /**

@@ -70,6 +70,9 @@ public final class NativeMemory {
 
   private static final long SLAB_BYTES = 256L << 10;
   private static final long HUGE_PAGE = 2L << 20;
+
+  /** The largest request tried at all: 2^62 bytes, far beyond any machine's address space. */
+  private static final long MAX_BYTES = 1L << 62;
   private static final int PROT_READ_WRITE = 0x1 | 0x2;
   private static final int MAP_PRIVATE_ANONYMOUS = 0x02 | 0x20;
   private static final int MADV_HUGEPAGE = 14;
@@ -265,7 +268,7 @@ public final class NativeMemory {
     checkSize(bytes);
     if (bytes >= HUGE_THRESHOLD && MMAP != null) {
       long rounded = roundUp(bytes, HUGE_PAGE);
-      long address = map(rounded, adviseHugePages);
+      long address = map(bytes, rounded, adviseHugePages);
       return MemorySegment.ofAddress(address)
           .reinterpret(bytes, arena, s -> unmap(address, rounded));
     }
@@ -278,13 +281,18 @@ public final class NativeMemory {
    */
   private static MemorySegment fresh(long size, boolean mapped) {
     return mapped
-        ? MemorySegment.ofAddress(map(size, true)).reinterpret(size)
+        ? MemorySegment.ofAddress(map(size, size, true)).reinterpret(size)
         : Arena.ofAuto().allocate(size, ALIGNMENT);
   }
 
   private static void checkSize(long bytes) {
     if (bytes < 0) {
       throw new IllegalArgumentException("cannot allocate a negative byte count: " + bytes);
+    }
+    // No address space holds this much, and rounding it up to whole huge pages would overflow.
+    if (bytes > MAX_BYTES) {
+      throw new OutOfMemoryError(
+          "cannot allocate " + bytes + " bytes for a tensor: more than any address space holds");
     }
   }
 
@@ -575,8 +583,11 @@ public final class NativeMemory {
     }
   }
 
-  /** Maps {@code rounded} bytes (a multiple of 2 MiB) at a 2 MiB-aligned address. */
-  private static long map(long rounded, boolean advise) {
+  /**
+   * Maps {@code rounded} bytes (a multiple of 2 MiB) at a 2 MiB-aligned address for a request of
+   * {@code bytes}.
+   */
+  private static long map(long bytes, long rounded, boolean advise) {
     long length = rounded + HUGE_PAGE;
     long base;
     try {
@@ -585,7 +596,8 @@ public final class NativeMemory {
       throw new IllegalStateException("mmap of " + length + " bytes failed", t);
     }
     if (base == -1L) {
-      throw new OutOfMemoryError("mmap of " + length + " bytes for a tensor failed");
+      throw new OutOfMemoryError(
+          "cannot allocate " + bytes + " bytes for a tensor: mmap of " + length + " bytes failed");
     }
     // Trim the mapping to a 2 MiB-aligned window so whole huge pages can back it.
     long aligned = roundUp(base, HUGE_PAGE);

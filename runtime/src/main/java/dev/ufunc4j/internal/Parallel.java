@@ -90,7 +90,11 @@ public final class Parallel {
     runChunks(kernel, plan, shared, offsets, floatScalars, intScalars, chunks);
   }
 
-  /** The plan over {@code shape} (its own, or a share of the outermost dimension). */
+  /**
+   * The plan over {@code shape} (its own, or a share of the outermost dimension): {@link Loops}
+   * walks it box by box, each box tiled when the plan is (or computed for its first column when
+   * the plan repeats rows).
+   */
   private static void runBox(
       ElementwiseKernel kernel,
       LoopPlan plan,
@@ -99,11 +103,11 @@ public final class Parallel {
       long[] offsets,
       double[] floatScalars,
       long[] intScalars) {
-    if (plan.tiled()) {
-      Tiling.run(kernel, plan, shape, segments, offsets, floatScalars, intScalars);
-    } else {
-      kernel.run(plan.rank, shape, segments, offsets, plan.strides, floatScalars, intScalars);
-    }
+    ElementwiseKernel boxes = plan.tiled() ? Tiling.tiled(kernel, plan)
+        : plan.repeatsRows() ? Loops.firstColumnRepeated(kernel, plan.elementBytes[0])
+        : kernel;
+    Loops.run(boxes, plan.rank, shape, plan.strides, plan.boxStrides, segments, offsets,
+        floatScalars, intScalars);
   }
 
   /**
@@ -177,6 +181,89 @@ public final class Parallel {
     Throwable own = null;
     try {
       mine.run();
+    } catch (Throwable t) {
+      own = t;
+    }
+    boolean interrupted = false;
+    while (true) {
+      try {
+        done.await();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+    Throwable t = own != null ? own : failure[0];
+    if (t instanceof RuntimeException re) {
+      throw re;
+    } else if (t instanceof Error er) {
+      throw er;
+    } else if (t != null) {
+      throw new IllegalStateException(t);
+    }
+  }
+
+  /** Work over the index range {@code [from, to)}: one share of a {@link #forEachShare} call. */
+  @FunctionalInterface
+  public interface RangeTask {
+    void run(long from, long to);
+  }
+
+  /**
+   * Runs {@code task} over {@code [0, count)} split into at most {@code shares} equal shares, one
+   * per thread (the caller runs the last); returns when all are done and rethrows the first
+   * failure. For work whose shares are independent (reductions over separate output elements).
+   */
+  public static void forEachShare(int shares, long count, RangeTask task) {
+    int chunks = (int) Math.max(1, Math.min(shares, count));
+    Runnable[] parts = new Runnable[chunks];
+    for (int c = 0; c < chunks; c++) {
+      long from = unitsBefore(count, chunks, c);
+      long to = unitsBefore(count, chunks, c + 1);
+      parts[c] = () -> task.run(from, to);
+    }
+    runAll(parts);
+  }
+
+  /**
+   * Computes {@code first} on a worker and {@code second} on the caller, returning both: the two
+   * halves of one node of a reduction's fixed pairwise tree.
+   */
+  public static double[] both(
+      java.util.function.DoubleSupplier first, java.util.function.DoubleSupplier second) {
+    double[] result = new double[2];
+    runAll(new Runnable[] {
+        () -> result[0] = first.getAsDouble(), () -> result[1] = second.getAsDouble()});
+    return result;
+  }
+
+  /** Runs every task, all but the last on the pool, and waits; rethrows the first failure. */
+  private static void runAll(Runnable[] tasks) {
+    int n = tasks.length;
+    CountDownLatch done = new CountDownLatch(n - 1);
+    Throwable[] failure = new Throwable[1];
+    for (int c = 0; c < n - 1; c++) {
+      Runnable task = tasks[c];
+      pool().submit(() -> {
+        try {
+          task.run();
+        } catch (Throwable t) {
+          synchronized (failure) {
+            if (failure[0] == null) {
+              failure[0] = t;
+            }
+          }
+        } finally {
+          done.countDown();
+        }
+      });
+    }
+    Throwable own = null;
+    try {
+      tasks[n - 1].run();
     } catch (Throwable t) {
       own = t;
     }

@@ -6,13 +6,14 @@ import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 
 /**
- * Runs a {@linkplain LoopPlan#tiled() tiled} plan. The two innermost loop dimensions (rows, then
- * columns) are cut into tiles of {@link LoopPlan#tileRows} × {@link LoopPlan#tileCols}, visited
- * row band by row band; the outer dimensions are walked one index at a time. Each tile is run in
- * strips of {@link #STRIP} rows: every {@linkplain LoopPlan#staged(int) staged} input's strip is
- * copied ({@link TileCopy}, transposing 8×8 blocks in registers) into a contiguous per-thread
- * scratch block, then the kernel runs the strip as a rank-2 loop in which that input has unit
- * strides, so it takes its vector loops.
+ * Runs a {@linkplain LoopPlan#tiled() tiled} plan: {@link #tiled} wraps the kernel so that each
+ * box {@link Loops} hands it (the two innermost loop dimensions, rows then columns; {@link Loops}
+ * walks the outer ones) is cut into tiles of {@link LoopPlan#tileRows} × {@link
+ * LoopPlan#tileCols}, visited row band by row band. Each tile is run in strips of {@link #STRIP}
+ * rows: every {@linkplain LoopPlan#staged(int) staged} input's strip is copied ({@link TileCopy},
+ * transposing 8×8 blocks in registers) into a contiguous per-thread scratch block, then the
+ * kernel runs the strip as a box in which that input has unit strides, so it takes its vector
+ * loops.
  *
  * <p>Why this shape (docs/runtime.md, "Transposed operands", has the numbers): a strip of 8 rows
  * reads 8 consecutive elements (32 bytes of float32) from each of {@code tileCols} rows of the
@@ -32,44 +33,54 @@ final class Tiling {
   private Tiling() {}
 
   /**
-   * Runs {@code plan}'s kernel over the box {@code shape} (the plan's shape, or a share of its
-   * outermost dimension) whose first elements are at {@code offsets}.
+   * {@code kernel} running each box tile by tile as {@code plan} says. One wrapper serves one
+   * thread: it keeps the strip's arguments and this thread's scratch blocks.
    */
-  static void run(
-      ElementwiseKernel kernel,
-      LoopPlan plan,
-      long[] shape,
-      MemorySegment[] segments,
-      long[] offsets,
-      double[] floatScalars,
-      long[] intScalars) {
-    int r = plan.rank;
-    int ops = plan.operands;
-    long[] st = plan.strides;
-    int rowDim = r - 2;
-    int colDim = r - 1;
-    long rows = shape[rowDim];
-    long cols = shape[colDim];
-    int tileRows = plan.tileRows;
-    int tileCols = plan.tileCols;
+  static ElementwiseKernel tiled(ElementwiseKernel kernel, LoopPlan plan) {
+    return new Tiled(kernel, plan);
+  }
 
-    MemorySegment[] stripSegments = segments.clone();
-    long[] stripOffsets = new long[ops];
-    long[] stripStrides = new long[2 * ops];
-    long[] stripShape = new long[2];
-    for (int k = 0; k < ops; k++) {
-      if (plan.staged(k)) {
-        stripSegments[k] = scratch(k, (long) STRIP * tileCols * plan.elementBytes[k]);
-        stripStrides[2 * k + 1] = 1;
-      } else {
-        stripStrides[2 * k] = st[k * r + rowDim];
-        stripStrides[2 * k + 1] = st[k * r + colDim];
+  private static final class Tiled implements ElementwiseKernel {
+    private final ElementwiseKernel kernel;
+    private final LoopPlan plan;
+    private final MemorySegment[] stripSegments;
+    private final long[] stripOffsets;
+    private final long[] stripStrides;
+
+    Tiled(ElementwiseKernel kernel, LoopPlan plan) {
+      this.kernel = kernel;
+      this.plan = plan;
+      int ops = plan.operands;
+      stripSegments = new MemorySegment[ops];
+      stripOffsets = new long[ops];
+      stripStrides = new long[2 * ops];
+      for (int k = 0; k < ops; k++) {
+        if (plan.staged(k)) {
+          stripSegments[k] = scratch(k, (long) STRIP * plan.tileCols * plan.elementBytes[k]);
+          stripStrides[2 * k + 1] = 1;
+        }
       }
     }
 
-    long[] base = offsets.clone();
-    long[] index = new long[rowDim];
-    while (true) {
+    @Override
+    public void box(
+        long rows,
+        long cols,
+        MemorySegment[] segments,
+        long[] offsets,
+        long[] strides,
+        double[] floatScalars,
+        long[] intScalars) {
+      int ops = plan.operands;
+      int tileRows = plan.tileRows;
+      int tileCols = plan.tileCols;
+      for (int k = 0; k < ops; k++) {
+        if (!plan.staged(k)) {
+          stripSegments[k] = segments[k];
+          stripStrides[2 * k] = strides[2 * k];
+          stripStrides[2 * k + 1] = strides[2 * k + 1];
+        }
+      }
       for (long band = 0; band < rows; band += tileRows) {
         long bandEnd = Math.min(rows, band + tileRows);
         for (long j = 0; j < cols; j += tileCols) {
@@ -77,9 +88,9 @@ final class Tiling {
           for (long i = band; i < bandEnd; i += STRIP) {
             int tr = (int) Math.min(STRIP, bandEnd - i);
             for (int k = 0; k < ops; k++) {
-              long rowStride = st[k * r + rowDim];
-              long colStride = st[k * r + colDim];
-              long off = base[k] + i * rowStride + j * colStride;
+              long rowStride = strides[2 * k];
+              long colStride = strides[2 * k + 1];
+              long off = offsets[k] + i * rowStride + j * colStride;
               if (plan.staged(k)) {
                 TileCopy.copy(segments[k], off, rowStride, colStride, tr, tc,
                     plan.elementBytes[k], stripSegments[k]);
@@ -89,29 +100,10 @@ final class Tiling {
                 stripOffsets[k] = off;
               }
             }
-            stripShape[0] = tr;
-            stripShape[1] = tc;
-            kernel.run(2, stripShape, stripSegments, stripOffsets, stripStrides, floatScalars,
+            kernel.box(tr, tc, stripSegments, stripOffsets, stripStrides, floatScalars,
                 intScalars);
           }
         }
-      }
-      // Next index of the outer dimensions (an odometer), or done.
-      int d = rowDim - 1;
-      for (; d >= 0; d--) {
-        for (int k = 0; k < ops; k++) {
-          base[k] += st[k * r + d];
-        }
-        if (++index[d] < shape[d]) {
-          break;
-        }
-        for (int k = 0; k < ops; k++) {
-          base[k] -= shape[d] * st[k * r + d];
-        }
-        index[d] = 0;
-      }
-      if (d < 0) {
-        return;
       }
     }
   }

@@ -1,9 +1,11 @@
 package com.example.quickstart;
 
 import dev.ufunc4j.annotation.Elementwise;
+import dev.ufunc4j.annotation.Facade;
 import dev.ufunc4j.annotation.Scalar;
 
-/** Ops of this project. The processor generates {@code LossesOps} from them at compile time. */
+/** Ops of this project. The processor generates the facade {@code LossOps} from them. */
+@Facade("LossOps")
 public final class Losses {
 
   private Losses() {}

@@ -32,10 +32,10 @@ final class Ops_div {
    */
   private static ElementwiseKernel kernel(int index) {
     return switch (index) {
-      case 0 -> Ops_div_float32_float32.INSTANCE;
-      case 1 -> Ops_div_float32_complex64.INSTANCE;
-      case 2 -> Ops_div_complex64_float32.INSTANCE;
-      case 3 -> Ops_div_complex64_complex64.INSTANCE;
+      case 0 -> Ops_div_w32.FLOAT32_FLOAT32;
+      case 1 -> Ops_div_w64min2.FLOAT32_COMPLEX64;
+      case 2 -> Ops_div_w64min2.COMPLEX64_FLOAT32;
+      case 3 -> Ops_div_w64min2.COMPLEX64_COMPLEX64;
       default -> throw new IndexOutOfBoundsException("no kernel entry " + index);
     } ;
   }

@@ -28,7 +28,7 @@ final class Ops_relu {
    */
   private static ElementwiseKernel kernel(int index) {
     return switch (index) {
-      case 0 -> Ops_relu_bfloat16.INSTANCE;
+      case 0 -> Ops_relu_w32min2.BFLOAT16;
       default -> throw new IndexOutOfBoundsException("no kernel entry " + index);
     } ;
   }

@@ -29,7 +29,7 @@ final class Ops_safeDiv {
    */
   private static ElementwiseKernel kernel(int index) {
     return switch (index) {
-      case 0 -> Ops_safeDiv_int8_int8.INSTANCE;
+      case 0 -> Ops_safeDiv_w8.INT8_INT8;
       default -> throw new IndexOutOfBoundsException("no kernel entry " + index);
     } ;
   }

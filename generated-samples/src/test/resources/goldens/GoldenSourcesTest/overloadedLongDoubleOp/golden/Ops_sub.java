@@ -37,15 +37,15 @@ final class Ops_sub {
    */
   private static ElementwiseKernel kernel(int index) {
     return switch (index) {
-      case 0 -> Ops_sub_uint8_uint8.INSTANCE;
-      case 1 -> Ops_sub_uint8_int64.INSTANCE;
-      case 2 -> Ops_sub_uint8_float64.INSTANCE;
-      case 3 -> Ops_sub_int64_uint8.INSTANCE;
-      case 4 -> Ops_sub_int64_int64.INSTANCE;
-      case 5 -> Ops_sub_int64_float64.INSTANCE;
-      case 6 -> Ops_sub_float64_uint8.INSTANCE;
-      case 7 -> Ops_sub_float64_int64.INSTANCE;
-      case 8 -> Ops_sub_float64_float64.INSTANCE;
+      case 0 -> Ops_sub_w8.UINT8_UINT8;
+      case 1 -> Ops_sub_w64min4.UINT8_INT64;
+      case 2 -> Ops_sub_w64min4.UINT8_FLOAT64;
+      case 3 -> Ops_sub_w64min4.INT64_UINT8;
+      case 4 -> Ops_sub_w64.INT64_INT64;
+      case 5 -> Ops_sub_w64.INT64_FLOAT64;
+      case 6 -> Ops_sub_w64min4.FLOAT64_UINT8;
+      case 7 -> Ops_sub_w64.FLOAT64_INT64;
+      case 8 -> Ops_sub_w64.FLOAT64_FLOAT64;
       default -> throw new IndexOutOfBoundsException("no kernel entry " + index);
     } ;
   }

@@ -32,10 +32,10 @@ final class Ops_greater {
    */
   private static ElementwiseKernel kernel(int index) {
     return switch (index) {
-      case 0 -> Ops_greater_int16_int16.INSTANCE;
-      case 1 -> Ops_greater_int16_float32.INSTANCE;
-      case 2 -> Ops_greater_float32_int16.INSTANCE;
-      case 3 -> Ops_greater_float32_float32.INSTANCE;
+      case 0 -> Ops_greater_w16min4.INT16_INT16;
+      case 1 -> Ops_greater_w32min4.INT16_FLOAT32;
+      case 2 -> Ops_greater_w32min4.FLOAT32_INT16;
+      case 3 -> Ops_greater_w32min4.FLOAT32_FLOAT32;
       default -> throw new IndexOutOfBoundsException("no kernel entry " + index);
     } ;
   }

@@ -31,9 +31,9 @@ final class Ops_mul {
    */
   private static ElementwiseKernel kernel(int index) {
     return switch (index) {
-      case 0 -> Ops_mul_int32_float32.INSTANCE;
-      case 1 -> Ops_mul_float32_int32.INSTANCE;
-      case 2 -> Ops_mul_float32_float32.INSTANCE;
+      case 0 -> Ops_mul_w32.INT32_FLOAT32;
+      case 1 -> Ops_mul_w32.FLOAT32_INT32;
+      case 2 -> Ops_mul_w32.FLOAT32_FLOAT32;
       default -> throw new IndexOutOfBoundsException("no kernel entry " + index);
     } ;
   }

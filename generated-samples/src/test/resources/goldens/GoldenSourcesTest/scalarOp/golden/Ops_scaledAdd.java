@@ -34,11 +34,11 @@ final class Ops_scaledAdd {
    */
   private static ElementwiseKernel kernel(int index) {
     return switch (index) {
-      case 0 -> Ops_scaledAdd_int32_int32.INSTANCE;
-      case 1 -> Ops_scaledAdd_int32_int32_as_float32.INSTANCE;
-      case 2 -> Ops_scaledAdd_int32_float32.INSTANCE;
-      case 3 -> Ops_scaledAdd_float32_int32.INSTANCE;
-      case 4 -> Ops_scaledAdd_float32_float32.INSTANCE;
+      case 0 -> Ops_scaledAdd_w32.INT32_INT32;
+      case 1 -> Ops_scaledAdd_w32.INT32_INT32_AS_FLOAT32;
+      case 2 -> Ops_scaledAdd_w32.INT32_FLOAT32;
+      case 3 -> Ops_scaledAdd_w32.FLOAT32_INT32;
+      case 4 -> Ops_scaledAdd_w32.FLOAT32_FLOAT32;
       default -> throw new IndexOutOfBoundsException("no kernel entry " + index);
     } ;
   }

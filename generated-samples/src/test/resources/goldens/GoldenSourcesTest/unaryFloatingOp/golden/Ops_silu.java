@@ -30,9 +30,9 @@ final class Ops_silu {
    */
   private static ElementwiseKernel kernel(int index) {
     return switch (index) {
-      case 0 -> Ops_silu_int32.INSTANCE;
-      case 1 -> Ops_silu_float16.INSTANCE;
-      case 2 -> Ops_silu_float32.INSTANCE;
+      case 0 -> Ops_silu_w32.INT32;
+      case 1 -> Ops_silu_w32.FLOAT16;
+      case 2 -> Ops_silu_w32.FLOAT32;
       default -> throw new IndexOutOfBoundsException("no kernel entry " + index);
     } ;
   }

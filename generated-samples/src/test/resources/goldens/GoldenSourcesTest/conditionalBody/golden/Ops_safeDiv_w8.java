@@ -1,0 +1,146 @@
+package golden;
+
+import static java.lang.foreign.ValueLayout.*;
+import static jdk.incubator.vector.VectorOperators.*;
+
+import dev.ufunc4j.kernel.ElementwiseKernel;
+import dev.ufunc4j.kernel.LaneScratch;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteOrder;
+import javax.annotation.processing.Generated;
+import jdk.incubator.vector.ByteVector;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorShape;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * Kernels of the op {@code safeDiv} declared by {@link golden.Ops} whose widest lane type is 8 bits.
+ *
+ * <p>Kernel {@code e} (the constant {@code E}) is the method {@code e}: it runs a box of {@code rows}
+ * × {@code cols} elements (the runtime walks the dimensions above), each row with {@code
+ * e_contiguous} when every operand is contiguous, {@code e_splatX} when input {@code x} is broadcast
+ * along it (stride 0) and the others contiguous, and {@code e_strided} for any other strides and for
+ * the last {@code cols % LANES} elements.
+ */
+@Generated("dev.ufunc4j.processor.ElementwiseProcessor")
+final class Ops_safeDiv_w8 implements ElementwiseKernel {
+  static final ElementwiseKernel INT8_INT8 = new Ops_safeDiv_w8();
+
+  /**
+   * Elements per step: a preferred-size vector of the widest lane type (8 bits).
+   */
+  private static final int LANES = VectorShape.preferredShape().vectorBitSize() / 8;
+
+  private static final VectorSpecies<Byte> BYTES = VectorSpecies.of(byte.class, VectorShape.forBitSize(LANES * 8));
+
+  private static final ByteOrder ORDER = ByteOrder.nativeOrder();
+
+  private Ops_safeDiv_w8() {
+  }
+
+  @Override
+  public void box(long rows, long cols, MemorySegment[] segments, long[] offsets, long[] strides,
+      double[] floatScalars, long[] intScalars) {
+    int8_int8(rows, cols, segments, offsets, strides, floatScalars, intScalars);
+  }
+
+  /**
+   * (int8, int8) promoted to int8, stored as int8.
+   */
+  private static void int8_int8(long rows, long cols, MemorySegment[] segments, long[] offsets,
+      long[] strides, double[] floatScalars, long[] intScalars) {
+    MemorySegment outData = segments[0];
+    MemorySegment aData = segments[1];
+    MemorySegment bData = segments[2];
+    long outStride = strides[1];
+    long aStride = strides[3];
+    long bStride = strides[5];
+    for (long r = 0; r < rows; r++) {
+      long outOff = offsets[0] + r * strides[0];
+      long aOff = offsets[1] + r * strides[2];
+      long bOff = offsets[2] + r * strides[4];
+      long done = 0;
+      if (outStride == 1 && aStride == 1 && bStride == 1) {
+        done = int8_int8_contiguous(cols, outData, outOff, aData, aOff, bData, bOff);
+      } else if (outStride == 1 && aStride == 1 && bStride == 0) {
+        done = int8_int8_splatB(cols, outData, outOff, aData, aOff, bData, bOff);
+      } else if (outStride == 1 && aStride == 0 && bStride == 1) {
+        done = int8_int8_splatA(cols, outData, outOff, aData, aOff, bData, bOff);
+      }
+      if (done < cols) {
+        int8_int8_strided(cols - done, outData, outOff + done * outStride, outStride, aData, aOff + done * aStride, aStride, bData, bOff + done * bStride, bStride);
+      }
+    }
+  }
+
+  private static long int8_int8_contiguous(long n, MemorySegment outData, long outOff,
+      MemorySegment aData, long aOff, MemorySegment bData, long bOff) {
+    long bound = BYTES.loopBound(n);
+    for (long i = 0; i < bound; i += LANES) {
+      ByteVector a = ByteVector.fromMemorySegment(BYTES, aData, aOff + i, ORDER);
+      ByteVector b = ByteVector.fromMemorySegment(BYTES, bData, bOff + i, ORDER);
+      VectorMask<Byte> condition = b.compare(EQ, (byte) 0);
+      VectorMask<Byte> live_ = condition.not();
+      if (b.compare(EQ, 0, live_).anyTrue()) {
+        throw new ArithmeticException("/ by zero");
+      }
+      ByteVector result = a.lanewise(DIV, b, live_).blend((byte) 0, condition);
+      result.intoMemorySegment(outData, outOff + i, ORDER);
+    }
+    return bound;
+  }
+
+  private static long int8_int8_splatB(long n, MemorySegment outData, long outOff,
+      MemorySegment aData, long aOff, MemorySegment bData, long bOff) {
+    long bound = BYTES.loopBound(n);
+    ByteVector b = ByteVector.broadcast(BYTES, bData.getAtIndex(JAVA_BYTE, bOff));
+    for (long i = 0; i < bound; i += LANES) {
+      ByteVector a = ByteVector.fromMemorySegment(BYTES, aData, aOff + i, ORDER);
+      VectorMask<Byte> condition = b.compare(EQ, (byte) 0);
+      VectorMask<Byte> live_ = condition.not();
+      if (b.compare(EQ, 0, live_).anyTrue()) {
+        throw new ArithmeticException("/ by zero");
+      }
+      ByteVector result = a.lanewise(DIV, b, live_).blend((byte) 0, condition);
+      result.intoMemorySegment(outData, outOff + i, ORDER);
+    }
+    return bound;
+  }
+
+  private static long int8_int8_splatA(long n, MemorySegment outData, long outOff,
+      MemorySegment aData, long aOff, MemorySegment bData, long bOff) {
+    long bound = BYTES.loopBound(n);
+    ByteVector a = ByteVector.broadcast(BYTES, aData.getAtIndex(JAVA_BYTE, aOff));
+    for (long i = 0; i < bound; i += LANES) {
+      ByteVector b = ByteVector.fromMemorySegment(BYTES, bData, bOff + i, ORDER);
+      VectorMask<Byte> condition = b.compare(EQ, (byte) 0);
+      VectorMask<Byte> live_ = condition.not();
+      if (b.compare(EQ, 0, live_).anyTrue()) {
+        throw new ArithmeticException("/ by zero");
+      }
+      ByteVector result = a.lanewise(DIV, b, live_).blend((byte) 0, condition);
+      result.intoMemorySegment(outData, outOff + i, ORDER);
+    }
+    return bound;
+  }
+
+  private static void int8_int8_strided(long n, MemorySegment outData, long outOff, long outStride,
+      MemorySegment aData, long aOff, long aStride, MemorySegment bData, long bOff, long bStride) {
+    MemorySegment[] blocks = LaneScratch.blocks(3, LANES * 1);
+    MemorySegment outLanes = blocks[0];
+    MemorySegment aLanes = blocks[1];
+    MemorySegment bLanes = blocks[2];
+    for (long i = 0; i < n; i += LANES) {
+      int count = (int) Math.min(LANES, n - i);
+      for (int k = 0; k < LANES; k++) {
+        long e = i + Math.min(k, count - 1);
+        aLanes.setAtIndex(JAVA_BYTE, k, aData.getAtIndex(JAVA_BYTE, aOff + e * aStride));
+        bLanes.setAtIndex(JAVA_BYTE, k, bData.getAtIndex(JAVA_BYTE, bOff + e * bStride));
+      }
+      int8_int8_contiguous(LANES, outLanes, 0, aLanes, 0, bLanes, 0);
+      for (int k = 0; k < count; k++) {
+        outData.setAtIndex(JAVA_BYTE, outOff + (i + k) * outStride, outLanes.getAtIndex(JAVA_BYTE, k));
+      }
+    }
+  }
+}

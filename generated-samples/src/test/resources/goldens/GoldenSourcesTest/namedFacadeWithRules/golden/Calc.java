@@ -1,0 +1,488 @@
+package golden;
+
+import dev.ufunc4j.BroadcastDims;
+import dev.ufunc4j.Dispatch;
+import dev.ufunc4j.Tensor;
+import javax.annotation.processing.Generated;
+
+/**
+ * Tensor operations for the {@code @Elementwise} methods of {@link golden.Ops}: each method broadcasts its
+ * tensor operands, promotes them as PyTorch does and runs the generated kernels through {@link Dispatch}.
+ */
+@Generated("dev.ufunc4j.processor.ElementwiseProcessor")
+public final class Calc {
+  private Calc() {
+  }
+
+  /**
+   * {@code x} within {@code [lo, hi]}.
+   *
+   * <p>Applies {@link golden.Ops#clamp(double, double, double)} (floating dtypes)
+   * to each element of the broadcast operands, into a new tensor.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code x}, {@code lo} and {@code hi}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * @param x a tensor operand
+   * @param lo a tensor operand
+   * @param hi a tensor operand
+   * @return a new tensor of the broadcast shape and the result dtype
+   */
+  public static Tensor clamp(Tensor x, Tensor lo, Tensor hi) {
+    return Dispatch.apply(Ops_clamp.OP, null, x, lo, hi);
+  }
+
+  /**
+   * {@code x} within {@code [lo, hi]}.
+   *
+   * <p>Applies {@link golden.Ops#clamp(double, double, double)} (floating dtypes)
+   * to each element of the broadcast operands, writing {@code out}.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code x}, {@code lo} and {@code hi}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * <p>{@code out} must have the broadcast shape, and the result dtype must cast to its dtype
+   * (PyTorch's same-kind rule); it may be an operand itself (in place), but must not partially
+   * overlap one. Nothing is written when a check fails.
+   *
+   * @param x a tensor operand
+   * @param lo a tensor operand
+   * @param hi a tensor operand
+   * @param out the target
+   * @return {@code out}
+   */
+  public static Tensor clamp(Tensor x, Tensor lo, Tensor hi, Tensor out) {
+    return Dispatch.apply(Ops_clamp.OP, out, x, lo, hi);
+  }
+
+  /**
+   * {@code x} within {@code [lo, hi]}.
+   *
+   * <p>Applies {@link golden.Ops#clamp(double, double, double)} (floating dtypes)
+   * to each element of the broadcast operands, into a new tensor.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code x}, {@code lo} and {@code hi}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * @param x a tensor operand
+   * @param lo a Java number, wrapped as PyTorch wraps a Python scalar (integral or floating by its
+   *     Java type; it does not raise the tensors' dtype within its category)
+   * @param hi a Java number, wrapped as PyTorch wraps a Python scalar (integral or floating by its
+   *     Java type; it does not raise the tensors' dtype within its category)
+   * @return a new tensor of the broadcast shape and the result dtype
+   */
+  public static Tensor clamp(Tensor x, Number lo, Number hi) {
+    return Dispatch.apply(Ops_clamp.OP, null,
+        x, Dispatch.wrap(Ops_clamp.OP, 1, lo), Dispatch.wrap(Ops_clamp.OP, 2, hi));
+  }
+
+  /**
+   * {@code x} within {@code [lo, hi]}.
+   *
+   * <p>Applies {@link golden.Ops#clamp(double, double, double)} (floating dtypes)
+   * to each element of the broadcast operands, writing {@code out}.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code x}, {@code lo} and {@code hi}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * <p>{@code out} must have the broadcast shape, and the result dtype must cast to its dtype
+   * (PyTorch's same-kind rule); it may be an operand itself (in place), but must not partially
+   * overlap one. Nothing is written when a check fails.
+   *
+   * @param x a tensor operand
+   * @param lo a Java number, wrapped as PyTorch wraps a Python scalar (integral or floating by its
+   *     Java type; it does not raise the tensors' dtype within its category)
+   * @param hi a Java number, wrapped as PyTorch wraps a Python scalar (integral or floating by its
+   *     Java type; it does not raise the tensors' dtype within its category)
+   * @param out the target
+   * @return {@code out}
+   */
+  public static Tensor clamp(Tensor x, Number lo, Number hi, Tensor out) {
+    return Dispatch.apply(Ops_clamp.OP, out,
+        x, Dispatch.wrap(Ops_clamp.OP, 1, lo), Dispatch.wrap(Ops_clamp.OP, 2, hi));
+  }
+
+  /**
+   * {@code a - b}, elementwise.
+   *
+   * <p>Applies {@link golden.Ops#sub(double, double)} (floating dtypes)
+   * to each element of the broadcast operands, into a new tensor.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * @param a a tensor operand
+   * @param b a tensor operand
+   * @return a new tensor of the broadcast shape and the result dtype
+   */
+  public static Tensor sub(Tensor a, Tensor b) {
+    return Dispatch.apply(Ops_sub.OP, null, a, b);
+  }
+
+  /**
+   * {@code a - b}, elementwise.
+   *
+   * <p>Applies {@link golden.Ops#sub(double, double)} (floating dtypes)
+   * to each element of the broadcast operands, writing {@code out}.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * <p>{@code out} must have the broadcast shape, and the result dtype must cast to its dtype
+   * (PyTorch's same-kind rule); it may be an operand itself (in place), but must not partially
+   * overlap one. Nothing is written when a check fails.
+   *
+   * @param a a tensor operand
+   * @param b a tensor operand
+   * @param out the target
+   * @return {@code out}
+   */
+  public static Tensor sub(Tensor a, Tensor b, Tensor out) {
+    return Dispatch.apply(Ops_sub.OP, out, a, b);
+  }
+
+  /**
+   * {@code a - b}, elementwise.
+   *
+   * <p>Applies {@link golden.Ops#sub(double, double)} (floating dtypes)
+   * to each element of the broadcast operands, into a new tensor.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * @param a a Java number, wrapped as PyTorch wraps a Python scalar (integral or floating by its
+   *     Java type; it does not raise the tensors' dtype within its category)
+   * @param b a tensor operand
+   * @return a new tensor of the broadcast shape and the result dtype
+   */
+  public static Tensor sub(Number a, Tensor b) {
+    return Dispatch.apply(Ops_sub.OP, null, Dispatch.wrap(Ops_sub.OP, 0, a), b);
+  }
+
+  /**
+   * {@code a - b}, elementwise.
+   *
+   * <p>Applies {@link golden.Ops#sub(double, double)} (floating dtypes)
+   * to each element of the broadcast operands, writing {@code out}.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * <p>{@code out} must have the broadcast shape, and the result dtype must cast to its dtype
+   * (PyTorch's same-kind rule); it may be an operand itself (in place), but must not partially
+   * overlap one. Nothing is written when a check fails.
+   *
+   * @param a a Java number, wrapped as PyTorch wraps a Python scalar (integral or floating by its
+   *     Java type; it does not raise the tensors' dtype within its category)
+   * @param b a tensor operand
+   * @param out the target
+   * @return {@code out}
+   */
+  public static Tensor sub(Number a, Tensor b, Tensor out) {
+    return Dispatch.apply(Ops_sub.OP, out, Dispatch.wrap(Ops_sub.OP, 0, a), b);
+  }
+
+  /**
+   * {@code a - b}, elementwise.
+   *
+   * <p>Applies {@link golden.Ops#sub(double, double)} (floating dtypes)
+   * to each element of the broadcast operands, into a new tensor.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * <p>A negative Java number {@code b} is refused.
+   *
+   * @param a a tensor operand
+   * @param b a Java number, wrapped as PyTorch wraps a Python scalar (integral or floating by its
+   *     Java type; it does not raise the tensors' dtype within its category)
+   * @return a new tensor of the broadcast shape and the result dtype
+   */
+  public static Tensor sub(Tensor a, Number b) {
+    Ops.refuseNegative(a, b);
+    return Dispatch.apply(Ops_sub.OP, null, a, Dispatch.wrap(Ops_sub.OP, 1, b));
+  }
+
+  /**
+   * {@code a - b}, elementwise.
+   *
+   * <p>Applies {@link golden.Ops#sub(double, double)} (floating dtypes)
+   * to each element of the broadcast operands, writing {@code out}.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * <p>{@code out} must have the broadcast shape, and the result dtype must cast to its dtype
+   * (PyTorch's same-kind rule); it may be an operand itself (in place), but must not partially
+   * overlap one. Nothing is written when a check fails.
+   *
+   * <p>A negative Java number {@code b} is refused.
+   *
+   * @param a a tensor operand
+   * @param b a Java number, wrapped as PyTorch wraps a Python scalar (integral or floating by its
+   *     Java type; it does not raise the tensors' dtype within its category)
+   * @param out the target
+   * @return {@code out}
+   */
+  public static Tensor sub(Tensor a, Number b, Tensor out) {
+    Ops.refuseNegative(a, b);
+    return Dispatch.apply(Ops_sub.OP, out, a, Dispatch.wrap(Ops_sub.OP, 1, b));
+  }
+
+  /**
+   * {@code a - b}, elementwise.
+   *
+   * <p>{@link #sub} with XLA's explicit broadcasting: the lower-rank of {@code a} and {@code b} is first
+   * lifted to the other's rank, its dimension {@code i} becoming dimension {@code dims.get(i)}
+   * ({@link dev.ufunc4j.Broadcast#inDim}, a view), then the operands broadcast as usual. For equal ranks
+   * {@code dims} must be empty or the identity.
+   *
+   * @param a a tensor operand
+   * @param b a tensor operand
+   * @param dims XLA's {@code broadcast_dimensions} for the lower-rank operand
+   * @return a new tensor of the broadcast shape
+   */
+  public static Tensor sub(Tensor a, Tensor b, BroadcastDims dims) {
+    Tensor[] operands = Dispatch.liftWithDims(Ops_sub.OP, a, b, dims);
+    return Dispatch.apply(Ops_sub.OP, null, operands);
+  }
+
+  /**
+   * {@code a - alpha * b}, elementwise.
+   *
+   * <p>Applies {@link golden.Ops#subScaled(double, double, double)} (floating dtypes)
+   * to each element of the broadcast operands, into a new tensor.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * <p>An alpha of 1 runs plain {@code sub}.
+   *
+   * <p>Alpha is passed as a double.
+   *
+   * @param a a tensor operand
+   * @param b a tensor operand
+   * @param alpha a Java number, passed as its rule says
+   * @return a new tensor of the broadcast shape and the result dtype
+   */
+  public static Tensor sub(Tensor a, Tensor b, Number alpha) {
+    Tensor answer = Ops.withoutAlpha(a, b, alpha, null);
+    if (answer != null) {
+      return answer;
+    }
+    Object alphaValue = Ops.alphaAsDouble(alpha);
+    return Dispatch.apply(Ops_subScaled.OP, null, new Tensor[] {a, b}, new Object[] {alphaValue});
+  }
+
+  /**
+   * {@code a - alpha * b}, elementwise.
+   *
+   * <p>Applies {@link golden.Ops#subScaled(double, double, double)} (floating dtypes)
+   * to each element of the broadcast operands, writing {@code out}.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * <p>{@code out} must have the broadcast shape, and the result dtype must cast to its dtype
+   * (PyTorch's same-kind rule); it may be an operand itself (in place), but must not partially
+   * overlap one. Nothing is written when a check fails.
+   *
+   * <p>An alpha of 1 runs plain {@code sub}.
+   *
+   * <p>Alpha is passed as a double.
+   *
+   * @param a a tensor operand
+   * @param b a tensor operand
+   * @param alpha a Java number, passed as its rule says
+   * @param out the target
+   * @return {@code out}
+   */
+  public static Tensor sub(Tensor a, Tensor b, Number alpha, Tensor out) {
+    Tensor answer = Ops.withoutAlpha(a, b, alpha, out);
+    if (answer != null) {
+      return answer;
+    }
+    Object alphaValue = Ops.alphaAsDouble(alpha);
+    return Dispatch.apply(Ops_subScaled.OP, out, new Tensor[] {a, b}, new Object[] {alphaValue});
+  }
+
+  /**
+   * {@code a - alpha * b}, elementwise.
+   *
+   * <p>Applies {@link golden.Ops#subScaled(double, double, double)} (floating dtypes)
+   * to each element of the broadcast operands, into a new tensor.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * <p>An alpha of 1 runs plain {@code sub}.
+   *
+   * <p>Alpha is passed as a double.
+   *
+   * @param a a Java number, wrapped as PyTorch wraps a Python scalar (integral or floating by its
+   *     Java type; it does not raise the tensors' dtype within its category)
+   * @param b a tensor operand
+   * @param alpha a Java number, passed as its rule says
+   * @return a new tensor of the broadcast shape and the result dtype
+   */
+  public static Tensor sub(Number a, Tensor b, Number alpha) {
+    Tensor aTensor = Dispatch.wrap(Ops_sub.OP, 0, a);
+    Tensor answer = Ops.withoutAlpha(aTensor, b, alpha, null);
+    if (answer != null) {
+      return answer;
+    }
+    Object alphaValue = Ops.alphaAsDouble(alpha);
+    return Dispatch.apply(Ops_subScaled.OP, null, new Tensor[] {aTensor, b},
+        new Object[] {alphaValue});
+  }
+
+  /**
+   * {@code a - alpha * b}, elementwise.
+   *
+   * <p>Applies {@link golden.Ops#subScaled(double, double, double)} (floating dtypes)
+   * to each element of the broadcast operands, writing {@code out}.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * <p>{@code out} must have the broadcast shape, and the result dtype must cast to its dtype
+   * (PyTorch's same-kind rule); it may be an operand itself (in place), but must not partially
+   * overlap one. Nothing is written when a check fails.
+   *
+   * <p>An alpha of 1 runs plain {@code sub}.
+   *
+   * <p>Alpha is passed as a double.
+   *
+   * @param a a Java number, wrapped as PyTorch wraps a Python scalar (integral or floating by its
+   *     Java type; it does not raise the tensors' dtype within its category)
+   * @param b a tensor operand
+   * @param alpha a Java number, passed as its rule says
+   * @param out the target
+   * @return {@code out}
+   */
+  public static Tensor sub(Number a, Tensor b, Number alpha, Tensor out) {
+    Tensor aTensor = Dispatch.wrap(Ops_sub.OP, 0, a);
+    Tensor answer = Ops.withoutAlpha(aTensor, b, alpha, out);
+    if (answer != null) {
+      return answer;
+    }
+    Object alphaValue = Ops.alphaAsDouble(alpha);
+    return Dispatch.apply(Ops_subScaled.OP, out, new Tensor[] {aTensor, b},
+        new Object[] {alphaValue});
+  }
+
+  /**
+   * {@code a - alpha * b}, elementwise.
+   *
+   * <p>Applies {@link golden.Ops#subScaled(double, double, double)} (floating dtypes)
+   * to each element of the broadcast operands, into a new tensor.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * <p>A negative Java number {@code b} is refused.
+   *
+   * <p>An alpha of 1 runs plain {@code sub}.
+   *
+   * <p>Alpha is passed as a double.
+   *
+   * @param a a tensor operand
+   * @param b a Java number, wrapped as PyTorch wraps a Python scalar (integral or floating by its
+   *     Java type; it does not raise the tensors' dtype within its category)
+   * @param alpha a Java number, passed as its rule says
+   * @return a new tensor of the broadcast shape and the result dtype
+   */
+  public static Tensor sub(Tensor a, Number b, Number alpha) {
+    Tensor bTensor = Dispatch.wrap(Ops_sub.OP, 1, b);
+    Ops.refuseNegative(a, b);
+    Tensor answer = Ops.withoutAlpha(a, bTensor, alpha, null);
+    if (answer != null) {
+      return answer;
+    }
+    Object alphaValue = Ops.alphaAsDouble(alpha);
+    return Dispatch.apply(Ops_subScaled.OP, null, new Tensor[] {a, bTensor},
+        new Object[] {alphaValue});
+  }
+
+  /**
+   * {@code a - alpha * b}, elementwise.
+   *
+   * <p>Applies {@link golden.Ops#subScaled(double, double, double)} (floating dtypes)
+   * to each element of the broadcast operands, writing {@code out}.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * <p>{@code out} must have the broadcast shape, and the result dtype must cast to its dtype
+   * (PyTorch's same-kind rule); it may be an operand itself (in place), but must not partially
+   * overlap one. Nothing is written when a check fails.
+   *
+   * <p>A negative Java number {@code b} is refused.
+   *
+   * <p>An alpha of 1 runs plain {@code sub}.
+   *
+   * <p>Alpha is passed as a double.
+   *
+   * @param a a tensor operand
+   * @param b a Java number, wrapped as PyTorch wraps a Python scalar (integral or floating by its
+   *     Java type; it does not raise the tensors' dtype within its category)
+   * @param alpha a Java number, passed as its rule says
+   * @param out the target
+   * @return {@code out}
+   */
+  public static Tensor sub(Tensor a, Number b, Number alpha, Tensor out) {
+    Tensor bTensor = Dispatch.wrap(Ops_sub.OP, 1, b);
+    Ops.refuseNegative(a, b);
+    Tensor answer = Ops.withoutAlpha(a, bTensor, alpha, out);
+    if (answer != null) {
+      return answer;
+    }
+    Object alphaValue = Ops.alphaAsDouble(alpha);
+    return Dispatch.apply(Ops_subScaled.OP, out, new Tensor[] {a, bTensor},
+        new Object[] {alphaValue});
+  }
+
+  /**
+   * {@code a - alpha * b}, elementwise.
+   *
+   * <p>{@link #sub} with XLA's explicit broadcasting: the lower-rank of {@code a} and {@code b} is first
+   * lifted to the other's rank, its dimension {@code i} becoming dimension {@code dims.get(i)}
+   * ({@link dev.ufunc4j.Broadcast#inDim}, a view), then the operands broadcast as usual. For equal ranks
+   * {@code dims} must be empty or the identity.
+   *
+   * <p>An alpha of 1 runs plain {@code sub}.
+   *
+   * <p>Alpha is passed as a double.
+   *
+   * @param a a tensor operand
+   * @param b a tensor operand
+   * @param alpha a wrapped scalar, as in {@link #sub}
+   * @param dims XLA's {@code broadcast_dimensions} for the lower-rank operand
+   * @return a new tensor of the broadcast shape
+   */
+  public static Tensor sub(Tensor a, Tensor b, Number alpha, BroadcastDims dims) {
+    Tensor[] operands = Dispatch.liftWithDims(Ops_sub.OP, a, b, dims);
+    Tensor answer = Ops.withoutAlpha(operands[0], operands[1], alpha, null);
+    if (answer != null) {
+      return answer;
+    }
+    Object alphaValue = Ops.alphaAsDouble(alpha);
+    return Dispatch.apply(Ops_subScaled.OP, null, operands, new Object[] {alphaValue});
+  }
+}

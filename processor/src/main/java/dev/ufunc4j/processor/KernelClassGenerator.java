@@ -1,0 +1,126 @@
+package dev.ufunc4j.processor;
+
+import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.JavaFile;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import javax.lang.model.element.Modifier;
+
+/**
+ * Puts an op's kernels ({@link KernelGenerator}) into classes: one class {@code
+ * <Declaring>_<op>_<suffix>} per way of computing {@code LANES} ({@link
+ * KernelGenerator.LaneConstants#classSuffix}), so that its kernels share the species constants
+ * and one constant pool. A kernel is a constant of its class ({@code UINT8_FLOAT32}), an instance
+ * whose {@code box} calls the kernel's own box method.
+ *
+ * <p>Why classes of many kernels: the Vector API names it calls (species, vector classes, their
+ * method descriptors) are most of a kernel class file, and kernels of one op and lane width name
+ * the same ones. One class per kernel repeated them 4,776 times in the runtime jar.
+ */
+final class KernelClassGenerator {
+
+  private KernelClassGenerator() {}
+
+  /** The class holding {@code kernel}. */
+  static String className(OpModel op, KernelGenerator.Kernel kernel) {
+    return DescriptorGenerator.className(op) + "_" + kernel.lanes().classSuffix();
+  }
+
+  /** The expression naming {@code kernel}: {@code Samples_add_w32.INT8_FLOAT32}. */
+  static String reference(OpModel op, KernelGenerator.Kernel kernel) {
+    return className(op, kernel) + "." + constant(kernel);
+  }
+
+  private static String constant(KernelGenerator.Kernel kernel) {
+    return kernel.name().toUpperCase(Locale.ROOT);
+  }
+
+  /** One file per class, sorted by class name; kernels in table order inside. */
+  static List<JavaFile> generate(
+      OpModel op, List<KernelGenerator.Kernel> kernels, Generated generated) {
+    Map<String, List<KernelGenerator.Kernel>> classes = new TreeMap<>();
+    for (KernelGenerator.Kernel k : kernels) {
+      classes.computeIfAbsent(className(op, k), c -> new ArrayList<>()).add(k);
+    }
+    List<JavaFile> files = new ArrayList<>();
+    for (Map.Entry<String, List<KernelGenerator.Kernel>> c : classes.entrySet()) {
+      files.add(generateClass(op, c.getKey(), c.getValue(), generated));
+    }
+    return files;
+  }
+
+  private static JavaFile generateClass(
+      OpModel op, String className, List<KernelGenerator.Kernel> kernels, Generated generated) {
+    KernelGenerator.LaneConstants lanes = kernels.get(0).lanes();
+    TypeSpec.Builder type = TypeSpec.classBuilder(className)
+        .addModifiers(Modifier.FINAL)
+        .addSuperinterface(KernelGenerator.KERNEL)
+        .addJavadoc("Kernels of the op {@code $L} declared by {@link $L} whose widest lane type is"
+                + " $L bits$L.\n", op.name(), op.declaringClass().canonicalName(),
+            8 * lanes.widestBytes(),
+            lanes.minLanes() > 1 ? " and that step at least " + lanes.minLanes() + " elements"
+                : "")
+        .addJavadoc("\n<p>Kernel {@code e} (the constant {@code E}) is the method {@code e}: it"
+            + " runs a box of {@code rows}\n× {@code cols} elements (the runtime walks the"
+            + " dimensions above), each row with {@code\ne_contiguous} when every operand is"
+            + " contiguous, {@code e_splatX} when input {@code x} is broadcast\nalong it (stride"
+            + " 0) and the others contiguous, and {@code e_strided} for any other strides and"
+            + " for\nthe last {@code cols % LANES} elements.\n");
+    generated.annotate(type);
+    boolean single = kernels.size() == 1;
+    for (int i = 0; i < kernels.size(); i++) {
+      type.addField(FieldSpec.builder(KernelGenerator.KERNEL, constant(kernels.get(i)),
+              Modifier.STATIC, Modifier.FINAL)
+          .initializer(single ? CodeBlock.of("new $L()", className)
+              : CodeBlock.of("new $L($L)", className, i))
+          .build());
+    }
+    type.addFields(KernelGenerator.fields(kernels.stream().map(KernelGenerator.Kernel::lanes)
+        .toList()));
+    MethodSpec.Builder constructor = MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE);
+    if (!single) {
+      type.addField(TypeName.INT, "entry", Modifier.PRIVATE, Modifier.FINAL);
+      constructor.addParameter(TypeName.INT, "entry").addStatement("this.entry = entry");
+    }
+    type.addMethod(constructor.build());
+
+    MethodSpec.Builder box = MethodSpec.methodBuilder("box")
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC)
+        .addParameter(TypeName.LONG, "rows")
+        .addParameter(TypeName.LONG, "cols")
+        .addParameter(ArrayTypeName.of(KernelGenerator.MEMORY_SEGMENT), "segments")
+        .addParameter(ArrayTypeName.of(TypeName.LONG), "offsets")
+        .addParameter(ArrayTypeName.of(TypeName.LONG), "strides")
+        .addParameter(ArrayTypeName.of(TypeName.DOUBLE), "floatScalars")
+        .addParameter(ArrayTypeName.of(TypeName.LONG), "intScalars");
+    String args = "rows, cols, segments, offsets, strides, floatScalars, intScalars";
+    if (single) {
+      box.addStatement("$N($L)", kernels.get(0).name(), args);
+    } else {
+      CodeBlock.Builder cases = CodeBlock.builder().beginControlFlow("switch (entry)");
+      for (int i = 0; i < kernels.size(); i++) {
+        cases.addStatement("case $L -> $N($L)", i, kernels.get(i).name(), args);
+      }
+      box.addCode(cases.endControlFlow().build());
+    }
+    type.addMethod(box.build());
+    for (KernelGenerator.Kernel k : kernels) {
+      type.addMethods(k.methods());
+    }
+    return JavaFile.builder(op.declaringClass().packageName(), type.build())
+        .addStaticImport(KernelGenerator.VECTOR_OPERATORS, "*")
+        .addStaticImport(KernelGenerator.VALUE_LAYOUT, "*")
+        .skipJavaLangImports(true)
+        .indent("  ")
+        .build();
+  }
+}

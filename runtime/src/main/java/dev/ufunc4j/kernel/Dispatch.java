@@ -1,0 +1,117 @@
+package dev.ufunc4j.kernel;
+
+import dev.ufunc4j.Broadcast;
+import dev.ufunc4j.BroadcastDims;
+import dev.ufunc4j.Tensor;
+import dev.ufunc4j.annotation.Promote;
+import dev.ufunc4j.dtype.Promotion;
+import dev.ufunc4j.internal.TensorInternals;
+
+/**
+ * Runs an {@link ElementwiseOp} on tensors: promotion, broadcasting, {@code out=} checks, the
+ * kernel choice, the loop plan and the threads. Generated facades ({@code <Class>Ops}, and the
+ * runtime's own {@code Ops}) call it; users call the facades. Part of the kernel SPI because
+ * generated code in users' packages calls it.
+ *
+ * <p>One call is one {@link ElementwiseCall} taken through named steps, PyTorch's {@code
+ * TensorIterator::build} in spirit; each step's comment in that class says what it decides:
+ *
+ * <ol>
+ *   <li>{@code checkOperands}: refuse null and storage-only (float8) operands, condition operands
+ *       that are not BOOL, and scalars that are not Java numbers;
+ *   <li>{@code computeTypes}: the common dtype from PyTorch's {@code result_type} over the tensor
+ *       operands and the wrapped scalars (condition operands excluded), then the op's {@link
+ *       Promote} mode;
+ *   <li>{@code computeMemOverlaps}: a target must not reach one element twice, and may share
+ *       memory with an input only as exactly the same view;
+ *   <li>{@code computeShape}: the broadcast shape;
+ *   <li>{@code checkOutput}: a target must have that shape and accept the result dtype ({@link
+ *       Promotion#canCast});
+ *   <li>{@code selectKernel}: zero-dim operands (wrapped Java numbers included) are cast to the
+ *       promoted dtype, as PyTorch casts CPU scalars; dimensioned operands keep their dtype and are
+ *       converted in registers by the kernel; the table entry for those dtypes;
+ *   <li>{@code allocate}: the result, or a temporary when the kernel stores another dtype than the
+ *       target's or can fail midway (integer division by zero) while a target must stay untouched;
+ *   <li>{@code run}: plan (reorder, coalesce) and run, in parallel above the grain size; copy a
+ *       temporary into place.
+ * </ol>
+ *
+ * <p>Every check runs before the first byte is written. The common call — operands dimensioned,
+ * contiguous, of one dtype and one shape, no scalars — takes the same steps, each of which then
+ * has nothing to compute (the common dtype is the operands' own, the shape theirs, the loop one
+ * contiguous row); that is the fast path, measured per call in {@code benchmarks/RESULTS.md}.
+ */
+public final class Dispatch {
+  private static final Object[] NO_SCALARS = {};
+  private static final TensorInternals T = TensorInternals.get();
+
+  private Dispatch() {}
+
+  /**
+   * Applies {@code op} to tensor operands.
+   *
+   * @param out the target ({@code out=} or in-place), or null for a new result
+   * @return the result: {@code out} when given
+   */
+  public static Tensor apply(ElementwiseOp op, Tensor out, Tensor... inputs) {
+    return apply(op, out, inputs, NO_SCALARS);
+  }
+
+  /**
+   * Applies {@code op} to tensor operands and {@code @Scalar} values ({@link Boolean}, {@link
+   * Long}/{@link Integer}, or {@link Double}/{@link Float}; their Java type decides how they
+   * promote, as a Python scalar's does in PyTorch).
+   *
+   * @param out the target ({@code out=} or in-place), or null for a new result
+   * @return the result: {@code out} when given
+   */
+  public static Tensor apply(ElementwiseOp op, Tensor out, Tensor[] inputs, Object[] scalars) {
+    ElementwiseCall call = new ElementwiseCall(op, out, inputs, scalars);
+    call.checkOperands();
+    call.computeTypes();
+    call.computeMemOverlaps();
+    call.computeShape();
+    call.checkOutput();
+    call.selectKernel();
+    call.allocate();
+    return call.run();
+  }
+
+  /**
+   * The two tensor operands of {@code op} with the lower-rank one lifted by XLA's broadcast
+   * dimensions ({@link Broadcast#inDim}), ready for {@link #apply}; the other is returned as it is.
+   * Generated facades call it for their {@link BroadcastDims} overloads.
+   *
+   * @throws IllegalArgumentException for null dims, or dims that do not fit the operands (the
+   *     message names the op, the shapes and the dims)
+   */
+  public static Tensor[] liftWithDims(ElementwiseOp op, Tensor a, Tensor b, BroadcastDims dims) {
+    if (op == null) {
+      throw new IllegalArgumentException("op must not be null");
+    }
+    return T.liftWithDims(op.name(), a, b, dims);
+  }
+
+  /**
+   * A Java number given where {@code op} takes tensor operand {@code operand}, as a wrapped number
+   * (a zero-dim INT64 tensor for {@link Long}, {@link Integer}, {@link Short}, {@link Byte}; a
+   * zero-dim FLOAT64 one for {@link Double}, {@link Float}): it promotes as a Python scalar does in
+   * PyTorch ({@code int32 tensor + 2.5} is float32). Generated facades call it for their {@code
+   * Number} overloads.
+   *
+   * @throws IllegalArgumentException for null or another {@link Number} type, naming the parameter
+   */
+  public static Tensor wrap(ElementwiseOp op, int operand, Number value) {
+    if (value instanceof Long || value instanceof Integer || value instanceof Short
+        || value instanceof Byte) {
+      return T.wrap(value.longValue());
+    }
+    if (value instanceof Double || value instanceof Float) {
+      return T.wrap(value.doubleValue());
+    }
+    throw new IllegalArgumentException(
+        op.name() + ": number argument '" + op.tensorParams().get(operand) + "' must be a Java"
+            + " integral or floating number (Long, Integer, Short, Byte, Double, Float), got "
+            + (value == null ? "null" : value.getClass().getName()));
+  }
+}

@@ -1,0 +1,488 @@
+package dev.ufunc4j.kernel;
+
+import dev.ufunc4j.Broadcast;
+import dev.ufunc4j.BroadcastException;
+import dev.ufunc4j.Tensor;
+import dev.ufunc4j.annotation.Promote;
+import dev.ufunc4j.dtype.DType;
+import dev.ufunc4j.dtype.Promotion;
+import dev.ufunc4j.dtype.PromotionException;
+import dev.ufunc4j.internal.Copies;
+import dev.ufunc4j.internal.ErrorTexts;
+import dev.ufunc4j.internal.LoopPlan;
+import dev.ufunc4j.internal.Loops;
+import dev.ufunc4j.internal.MemoryOverlap;
+import dev.ufunc4j.internal.Parallel;
+import dev.ufunc4j.internal.TensorInternals;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+
+/**
+ * One application of an op, taken by {@link Dispatch#apply} through its steps in order (PyTorch's
+ * {@code TensorIterator}: one object, a fixed sequence of named steps). Each step reads what the
+ * steps before it decided and records its own decision in a field.
+ *
+ * <p><b>The common call.</b> {@link #checkOperands} also notes whether the call is
+ * <em>uniform</em>: every operand a dimensioned, contiguous tensor of one dtype and one shape, and
+ * no scalars or condition operands. The later steps then take their shortcut — the common dtype is
+ * the operands' own ({@code result_type} of equal dtypes), the broadcast shape is their shape, the
+ * kernel's operand dtypes come from a shared array, the loop is one contiguous row — and allocate
+ * nothing but the result and the kernel's argument arrays. The rules (promotion mode, overlap,
+ * output checks, temporaries, the division-by-zero wrap) are written once and apply to both.
+ *
+ * <p><b>Allocation.</b> The step methods are small and hand everything big (refusal messages, the
+ * general path's work, the kernel call) to static methods, so that the JIT inlines the steps into
+ * {@link Dispatch#apply} and keeps this object off the heap (escape analysis). That holds while
+ * the common call dominates (the {@code tiny_8} benchmark); in a program whose general path is
+ * just as hot, C2 compiles some steps on their own and then allocates the object (one per call,
+ * 72 bytes; benchmarks/analysis.md).
+ */
+final class ElementwiseCall {
+  private static final TensorInternals T = TensorInternals.get();
+
+  /** Operand count up to which the uniform call's unit strides are preallocated. */
+  private static final int MAX_UNIFORM_ARITY = 7;
+
+
+  /** The same, one array per operand, as {@link LoopPlan#of} takes them. */
+  private static final long[][][] UNIT_STRIDE_COLUMNS = new long[MAX_UNIFORM_ARITY + 1][][];
+
+  /** {@code UNIFORM_DTYPES[k][d]}: {@code k} times dtype {@code d}; read-only. */
+  private static final DType[][][] UNIFORM_DTYPES =
+      new DType[MAX_UNIFORM_ARITY + 1][DType.values().length][];
+
+  private static final double[] NO_FLOATS = {};
+  private static final long[] NO_LONGS = {};
+
+  static {
+    for (int k = 0; k <= MAX_UNIFORM_ARITY; k++) {
+      UNIT_STRIDE_COLUMNS[k] = new long[k + 1][];
+      for (int i = 0; i <= k; i++) {
+        UNIT_STRIDE_COLUMNS[k][i] = new long[] {1};
+      }
+      for (DType d : DType.values()) {
+        UNIFORM_DTYPES[k][d.ordinal()] = new DType[k];
+        Arrays.fill(UNIFORM_DTYPES[k][d.ordinal()], d);
+      }
+    }
+  }
+
+  // The call's arguments.
+  private final ElementwiseOp op;
+  private final Tensor out;
+  private final Tensor[] inputs;
+  private final Object[] scalars;
+
+  // What the steps decide, in step order.
+  private boolean uniform;
+  private DType common;
+  private DType promoted;
+  private DType natural;
+  private long[] shape;
+  private Tensor[] operands;
+  private DType[] dtypes;
+  private int entry;
+  private boolean viaTemporary;
+  private long[] layout;
+  private Tensor target;
+
+  ElementwiseCall(ElementwiseOp op, Tensor out, Tensor[] inputs, Object[] scalars) {
+    this.op = op;
+    this.out = out;
+    this.inputs = inputs;
+    this.scalars = scalars;
+  }
+
+  /**
+   * Refuses a null op, the wrong operand counts, null and storage-only (float8) tensors, condition
+   * operands that are not BOOL, and scalars that are not Java numbers; notes whether the call is
+   * uniform (see the class comment).
+   */
+  void checkOperands() {
+    // The refusals are static methods, so that this step stays small enough to be inlined (see
+    // "Allocation" in the class comment).
+    if (op == null) {
+      throw new IllegalArgumentException("op must not be null");
+    }
+    int arity = op.arity();
+    if (inputs == null || inputs.length != arity) {
+      throw wrongCount(op, "tensor operands", op.tensorParams().toString(), inputs);
+    }
+    int nScalars = op.scalarParams().size();
+    if (scalars == null || scalars.length != nScalars) {
+      throw wrongCount(op, "scalar arguments", op.scalarParams().toString(), scalars);
+    }
+    boolean same = nScalars == 0 && arity > 0 && arity <= MAX_UNIFORM_ARITY;
+    for (int i = 0; i < arity; i++) {
+      Tensor t = inputs[i];
+      checkTensor(op, i, t);
+      same = same && !op.isConditionOperand(i) && t.dtype() == inputs[0].dtype() && t.ndim() > 0
+          && t.isContiguous() && (i == 0 || Arrays.equals(T.shapeRef(t), T.shapeRef(inputs[0])));
+    }
+    for (int i = 0; i < nScalars; i++) {
+      checkScalar(op, i, scalars[i]);
+    }
+    uniform = same;
+  }
+
+  private static IllegalArgumentException wrongCount(
+      ElementwiseOp op, String what, String names, Object[] given) {
+    int want = what.startsWith("tensor") ? op.arity() : op.scalarParams().size();
+    return new IllegalArgumentException(
+        op.name() + " takes " + want + " " + what + " " + names + ", got "
+            + (given == null ? "null" : Integer.toString(given.length)));
+  }
+
+  /** A null tensor, a storage-only (float8) one, or a condition operand that is not BOOL. */
+  private static void checkTensor(ElementwiseOp op, int i, Tensor t) {
+    if (t == null) {
+      throw new IllegalArgumentException(
+          op.name() + ": tensor argument '" + op.tensorParams().get(i) + "' must not be null");
+    }
+    DType d = t.dtype();
+    if (d.isFloat8()) {
+      throw new IllegalArgumentException(
+          op.name() + ": argument '" + op.tensorParams().get(i) + "' has dtype " + d
+              + ", which is storage-only: it loads, stores and casts but does no arithmetic;"
+              + " convert it first, e.g. .to(DType.FLOAT32)");
+    }
+    if (op.isConditionOperand(i) && d != DType.BOOL) {
+      throw new IllegalArgumentException(
+          op.name() + " expected condition to be a boolean tensor, but got a tensor with dtype "
+              + d + " (argument '" + op.tensorParams().get(i) + "')");
+    }
+  }
+
+  /** A {@code @Scalar} value must be a Java boolean or number. */
+  private static void checkScalar(ElementwiseOp op, int i, Object s) {
+    if (!(s instanceof Boolean || s instanceof Long || s instanceof Integer
+        || s instanceof Double || s instanceof Float || s instanceof Short
+        || s instanceof Byte)) {
+      throw new IllegalArgumentException(
+          op.name() + ": scalar argument '" + op.scalarParams().get(i) + "' must be a Java"
+              + " boolean, integral or floating number, got "
+              + (s == null ? "null" : s.getClass().getName()));
+    }
+  }
+
+  /**
+   * The common dtype over the tensors and the wrapped scalars (PyTorch's {@code result_type};
+   * condition operands excluded), then the op's {@link Promote} mode; {@code natural} is what the
+   * result holds (BOOL for a predicate).
+   */
+  void computeTypes() {
+    // result_type of dimensioned tensors of one dtype is that dtype
+    common = uniform ? inputs[0].dtype() : resultType(op, inputs, scalars);
+    promoted =
+        op.promote() == Promote.INT_TO_FLOAT && common.isIntegral(true)
+            ? Promotion.DEFAULT_FLOAT
+            : common;
+    natural = op.isPredicate() ? DType.BOOL : promoted;
+  }
+
+  private static DType resultType(ElementwiseOp op, Tensor[] inputs, Object[] scalars) {
+    Object[] promoting = new Object[inputs.length + scalars.length];
+    int n = 0;
+    for (int i = 0; i < inputs.length; i++) {
+      if (!op.isConditionOperand(i)) {
+        promoting[n++] = inputs[i];
+      }
+    }
+    System.arraycopy(scalars, 0, promoting, n, scalars.length);
+    n += scalars.length;
+    try {
+      return Promotion.resultType(n < promoting.length ? Arrays.copyOf(promoting, n) : promoting);
+    } catch (PromotionException e) {
+      throw new PromotionException(op.name() + ": " + e.getMessage());
+    }
+  }
+
+  /**
+   * A target must not reach one element twice, and may share memory with an input only as exactly
+   * the same view ({@link MemoryOverlap}). Checked before the shapes, as PyTorch does.
+   */
+  void computeMemOverlaps() {
+    if (out == null) {
+      return;
+    }
+    if (MemoryOverlap.hasInternalOverlap(out)) {
+      throw new IllegalArgumentException(op.name() + ": " + ErrorTexts.INTERNAL_OVERLAP);
+    }
+    for (int i = 0; i < inputs.length; i++) {
+      if (MemoryOverlap.overlap(out, inputs[i]) == MemoryOverlap.Status.PARTIAL) {
+        throw new IllegalArgumentException(
+            op.name() + ": " + ErrorTexts.PARTIAL_OVERLAP + " (input '"
+                + op.tensorParams().get(i) + "' " + Arrays.toString(T.shapeRef(inputs[i]))
+                + " shares memory with the target " + Arrays.toString(T.shapeRef(out))
+                + " without being the same view)");
+      }
+    }
+  }
+
+  /** The broadcast shape of the tensor operands (never modified: it may be an operand's own). */
+  void computeShape() {
+    shape = uniform ? T.shapeRef(inputs[0]) : broadcastShape(inputs);
+  }
+
+  private static long[] broadcastShape(Tensor[] inputs) {
+    long[][] shapes = new long[inputs.length][];
+    for (int i = 0; i < inputs.length; i++) {
+      shapes[i] = T.shapeRef(inputs[i]);
+    }
+    return Broadcast.shapes(shapes);
+  }
+
+  /**
+   * A target keeps its shape (the Array API rule: the broadcast shape must be its shape) and must
+   * accept the result dtype (PyTorch's same-kind rule, {@link Promotion#canCast}).
+   */
+  void checkOutput() {
+    if (out == null) {
+      return;
+    }
+    if (!Arrays.equals(T.shapeRef(out), shape)) {
+      throw new BroadcastException(
+          op.name() + ": output with shape " + Arrays.toString(T.shapeRef(out))
+              + " doesn't match the broadcast shape " + Arrays.toString(shape));
+    }
+    if (!Promotion.canCast(natural, out.dtype())) {
+      throw new PromotionException(
+          op.name() + ": result type " + natural + " can't be cast to the desired output type "
+              + out.dtype());
+    }
+  }
+
+  /**
+   * The kernel's operands and its table entry. Zero-dim operands (wrapped Java numbers included)
+   * are PyTorch's CPU scalars: cast to the promoted dtype (float32 for true division of
+   * integers), one element each; dimensioned operands keep their dtype, which the kernel converts
+   * in registers. Three or more mixed operands without a fused kernel are converted to the common
+   * dtype first (the documented slower path). A missing kernel is reported last, as in PyTorch.
+   */
+  void selectKernel() {
+    if (uniform) {
+      operands = inputs;
+      dtypes = UNIFORM_DTYPES[inputs.length][common.ordinal()];
+      entry = op.entryPromotedTo(promoted, dtypes);
+    } else {
+      operands = inputs.clone();
+      dtypes = new DType[operands.length];
+      entry = kernelOperands(op, promoted, common, operands, dtypes);
+    }
+    if (entry < 0) {
+      throw new IllegalArgumentException(noKernel(op, dtypes, promoted));
+    }
+  }
+
+  /**
+   * Casts the zero-dim operands in {@code operands} to {@code promoted} (and, without a fused
+   * kernel for three or more mixed operands, every operand to {@code common}), fills {@code
+   * dtypes}, and returns the table entry or -1. (PyTorch's mul and div read a second scalar
+   * operand at float32 precision beside float16 tensors; we round it to float16 like every other
+   * op: docs/ops.md.)
+   */
+  private static int kernelOperands(
+      ElementwiseOp op, DType promoted, DType common, Tensor[] operands, DType[] dtypes) {
+    for (int i = 0; i < operands.length; i++) {
+      if (!op.isConditionOperand(i) && operands[i].ndim() == 0
+          && operands[i].dtype() != promoted) {
+        operands[i] = operands[i].to(promoted);
+      }
+      dtypes[i] = operands[i].dtype();
+    }
+    int entry = op.entryPromotedTo(promoted, dtypes);
+    if (entry < 0 && mixed(op, dtypes)) {
+      for (int i = 0; i < operands.length; i++) {
+        if (!op.isConditionOperand(i)) {
+          operands[i] = operands[i].to(common);
+          dtypes[i] = common;
+        }
+      }
+      entry = op.entryPromotedTo(promoted, dtypes);
+    }
+    return entry;
+  }
+
+  /**
+   * Where the kernel writes: the target itself, or a temporary when the kernel stores another dtype
+   * than the target's, or can fail midway (an integral division) while a target must stay
+   * untouched. A new result takes the memory order of the inputs (PyTorch's layout propagation);
+   * the uniform call's is C-contiguous.
+   */
+  void allocate() {
+    DType kernelResult = op.entryResult(entry);
+    viaTemporary =
+        kernelResult != (out != null ? out.dtype() : natural)
+            || (out != null && op.mayThrow() && op.entryCompute(entry).isIntegral(true));
+    if (!viaTemporary) {
+      target = out != null ? out : uniform
+          ? T.emptyUninitialized(kernelResult, shape)
+          : T.emptyStrided(kernelResult, shape, layout());
+    } else {
+      target = T.emptyStrided(kernelResult, shape, layout());
+    }
+  }
+
+  /**
+   * Runs the kernel — one contiguous row for the uniform call, else the loop plan (reordered,
+   * coalesced) — in parallel above the grain size, and copies a temporary into place.
+   *
+   * @return the result: {@code out} when given
+   */
+  Tensor run() {
+    if (target.numel() > 0) {
+      try {
+        if (uniform && target.isContiguous()) {
+          runRow(op, entry, target, operands);
+        } else {
+          runPlanned(op, entry, target, operands, scalars, shape);
+        }
+      } catch (ArithmeticException e) {
+        // An integral kernel divided by zero; PyTorch raises ZeroDivisionError.
+        ArithmeticException named =
+            new ArithmeticException(op.name() + ": " + ErrorTexts.INTEGER_DIVISION_BY_ZERO);
+        named.initCause(e);
+        throw named;
+      }
+    }
+    if (!viaTemporary) {
+      return target;
+    }
+    Tensor dest = out != null ? out : T.emptyStrided(natural, shape, layout());
+    Copies.copyInto(target, dest);
+    return dest;
+  }
+
+  /**
+   * Every operand contiguous, of one shape: one row of {@code numel} elements. Static, as are the
+   * other methods the common call reaches that the JIT may not inline (the kernel call makes this
+   * one big): a method that receives the call object would make the JIT allocate it.
+   */
+  private static void runRow(ElementwiseOp op, int entry, Tensor target, Tensor[] operands) {
+    int arity = operands.length;
+    MemorySegment[] segments = new MemorySegment[arity + 1];
+    long[] offsets = new long[arity + 1];
+    segments[0] = target.segment();
+    offsets[0] = target.offset();
+    for (int i = 0; i < arity; i++) {
+      segments[i + 1] = operands[i].segment();
+      offsets[i + 1] = operands[i].offset();
+    }
+    long n = target.numel();
+    ElementwiseKernel kernel = op.kernel(entry);
+    if (Parallel.threads() > 1 && n >= 2 * Parallel.grainSize()) {
+      LoopPlan plan = LoopPlan.of(new long[] {n}, UNIT_STRIDE_COLUMNS[arity]);
+      Parallel.run(kernel, plan, segments, offsets, NO_FLOATS, NO_LONGS);
+    } else {
+      Loops.contiguous(kernel, n, segments, offsets, NO_FLOATS, NO_LONGS);
+    }
+  }
+
+  /** Any layout: PyTorch's TensorIterator plan over the broadcast shape. */
+  private static void runPlanned(
+      ElementwiseOp op,
+      int entry,
+      Tensor target,
+      Tensor[] operands,
+      Object[] scalars,
+      long[] shape) {
+    int n = operands.length + 1;
+    long[][] strides = new long[n][];
+    MemorySegment[] segments = new MemorySegment[n];
+    long[] offsets = new long[n];
+    int[] elementBytes = new int[n];
+    strides[0] = T.stridesRef(target);
+    segments[0] = target.segment();
+    offsets[0] = target.offset();
+    elementBytes[0] = target.dtype().byteSize();
+    for (int i = 0; i < operands.length; i++) {
+      strides[i + 1] = alignedStrides(operands[i], shape);
+      segments[i + 1] = operands[i].segment();
+      offsets[i + 1] = operands[i].offset();
+      elementBytes[i + 1] = operands[i].dtype().byteSize();
+    }
+    LoopPlan plan = LoopPlan.of(shape, strides, elementBytes);
+    double[] floatScalars = scalars.length == 0 ? NO_FLOATS : new double[scalars.length];
+    long[] intScalars = scalars.length == 0 ? NO_LONGS : new long[scalars.length];
+    for (int i = 0; i < scalars.length; i++) {
+      Object s = scalars[i];
+      if (s instanceof Boolean b) {
+        floatScalars[i] = b ? 1 : 0;
+        intScalars[i] = b ? 1 : 0;
+      } else if (s instanceof Double || s instanceof Float) {
+        double d = ((Number) s).doubleValue();
+        floatScalars[i] = d;
+        intScalars[i] = (long) d;
+      } else {
+        long l = ((Number) s).longValue();
+        floatScalars[i] = l;
+        intScalars[i] = l;
+      }
+    }
+    Parallel.run(op.kernel(entry), plan, segments, offsets, floatScalars, intScalars);
+  }
+
+  /** The strides of a new result that follow the inputs' memory order (computed once). */
+  private long[] layout() {
+    if (layout == null) {
+      layout = outputLayout(operands, shape);
+    }
+    return layout;
+  }
+
+  private static long[] outputLayout(Tensor[] operands, long[] shape) {
+    long[][] inputStrides = new long[operands.length][];
+    for (int i = 0; i < operands.length; i++) {
+      inputStrides[i] = alignedStrides(operands[i], shape);
+    }
+    return LoopPlan.outputStrides(shape, inputStrides);
+  }
+
+  /** The operand's strides against the broadcast {@code shape}: 0 where it is broadcast. */
+  private static long[] alignedStrides(Tensor t, long[] shape) {
+    long[] own = T.shapeRef(t);
+    long[] ownStrides = T.stridesRef(t);
+    long[] s = new long[shape.length];
+    int lead = shape.length - own.length;
+    for (int d = 0; d < own.length; d++) {
+      s[lead + d] = own[d] == 1 && shape[lead + d] != 1 ? 0 : ownStrides[d];
+    }
+    return s;
+  }
+
+  /** True when the promoting operands do not all have one dtype. */
+  private static boolean mixed(ElementwiseOp op, DType[] dtypes) {
+    DType first = null;
+    for (int i = 0; i < dtypes.length; i++) {
+      if (op.isConditionOperand(i)) {
+        continue;
+      }
+      if (first == null) {
+        first = dtypes[i];
+      } else if (dtypes[i] != first) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static String noKernel(ElementwiseOp op, DType[] dtypes, DType promoted) {
+    StringBuilder sb = new StringBuilder();
+    sb.append(op.name()).append(" has no kernel for operand dtypes ")
+        .append(Arrays.toString(dtypes)).append(" (computing in ").append(promoted).append(")");
+    boolean anyIntegral = false;
+    boolean anyComplex = false;
+    for (int e = 0; e < op.entryCount(); e++) {
+      anyIntegral |= op.entryCompute(e).isIntegral(true);
+      anyComplex |= op.entryCompute(e).isComplex();
+    }
+    if (promoted.isIntegral(true) && !anyIntegral) {
+      sb.append(": it has no long overload; declare one, or use @Elementwise(promote ="
+          + " Promote.INT_TO_FLOAT)");
+    } else if (promoted.isComplex() && !anyComplex) {
+      sb.append(": its body is not made only of + - * / and comparisons, so it is not lifted to"
+          + " complex");
+    }
+    return sb.toString();
+  }
+}

@@ -1,0 +1,122 @@
+package dev.ufunc4j;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ufunc4j.dtype.DType;
+import dev.ufunc4j.internal.Parallel;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Accuracy and reproducibility of the reductions, against exact references computed here with
+ * {@link BigDecimal} (the oracle for adversarial sums no library gets exactly), and their
+ * independence from the thread count and the strategy (inner or outer).
+ */
+class ReductionTest {
+
+  /** 1e8 float32 ones: a sequential float32 sum stops at 2^24; pairwise leaves are exact. */
+  @Test
+  void hundredMillionOnesSumExactly() {
+    Tensor ones = Tensor.ones(DType.FLOAT32, 100_000_000L);
+    assertEquals(1e8, ones.sum().getDouble(), 0);
+    assertEquals(1.0, ones.mean().getDouble(), 0);
+  }
+
+  /** Huge and tiny values alternating: the error stays within the pairwise bound of the exact sum. */
+  @Test
+  void alternatingHugeAndTinyStayWithinThePairwiseBound() {
+    int n = 1 << 20;
+    float[] v = new float[n];
+    SplittableRandom rng = new SplittableRandom(42);
+    for (int i = 0; i < n; i++) {
+      v[i] = i % 2 == 0 ? (float) (1e8 * (1 + rng.nextDouble())) : (float) rng.nextDouble();
+    }
+    Tensor t = Tensor.of(v, n);
+    BigDecimal exact = BigDecimal.ZERO;
+    double absSum = 0;
+    for (float f : v) {
+      exact = exact.add(new BigDecimal(f));
+      absSum += Math.abs(f);
+    }
+    double got = t.sum().getDouble();
+    double error = Math.abs(new BigDecimal(got).subtract(exact).doubleValue());
+    double bound = 2 * (20 + 2) * 0x1p-24 * absSum;
+    assertTrue(error <= bound, "error " + error + " above the pairwise bound " + bound);
+    // And far better than the sequential sum's worst case, which this input reaches.
+    double sequential = 0;
+    float s = 0;
+    for (float f : v) {
+      s += f;
+    }
+    sequential = Math.abs(new BigDecimal(s).subtract(exact).doubleValue());
+    assertTrue(error < sequential, "pairwise " + error + " vs sequential " + sequential);
+  }
+
+  /** The same bits on one thread and on two, for the inner and the outer strategy alike. */
+  @Test
+  void bitsDoNotDependOnTheThreadCount() {
+    Tensor m = Tensor.randn(7, DType.FLOAT32, 1024, 2048);
+    int saved = Parallel.threads();
+    try {
+      Parallel.setThreads(1);
+      Tensor all1 = m.sum();
+      Tensor rows1 = m.sum(1);
+      Tensor cols1 = m.sum(0);
+      Parallel.setThreads(2);
+      assertEquals(all1.getDouble(), m.sum().getDouble(), 0);
+      assertArrayEquals(rows1.toFloatArray(), m.sum(1).toFloatArray());
+      assertArrayEquals(cols1.toFloatArray(), m.sum(0).toFloatArray());
+      Parallel.setThreads(4);
+      assertEquals(all1.getDouble(), m.sum().getDouble(), 0);
+    } finally {
+      Parallel.setThreads(saved);
+    }
+  }
+
+  /** A column sum (outer strategy) and the same sum of the transposed copy (inner) agree. */
+  @Test
+  void outerAndInnerStrategiesAgreeWithFloat64() {
+    Tensor m = Tensor.randn(11, DType.FLOAT64, 300, 257);
+    Tensor byColumns = m.sum(0);
+    Tensor byRows = m.t().contiguous().sum(1);
+    double[] a = byColumns.toDoubleArray();
+    double[] b = byRows.toDoubleArray();
+    for (int j = 0; j < a.length; j++) {
+      assertEquals(a[j], b[j], 1e-12 * 300, "column " + j);
+    }
+    assertArrayEquals(m.amax(0).toDoubleArray(), m.t().contiguous().amax(1).toDoubleArray());
+  }
+
+  @Test
+  void keepDimAndSumToShapeMakeTheGradientShape() {
+    Tensor c = Tensor.ones(DType.FLOAT32, 2, 3);
+    assertArrayEquals(new long[] {1, 3}, c.sumToShape(1, 3).shape());
+    assertArrayEquals(new float[] {2, 2, 2}, c.sumToShape(1, 3).toFloatArray());
+    assertArrayEquals(new long[] {2, 1}, c.sumToShape(2, 1).shape());
+    assertArrayEquals(new float[] {3, 3}, c.sumToShape(2, 1).toFloatArray());
+    assertSame(c, c.sumToShape(2, 3));
+    assertArrayEquals(new long[] {2, 1}, c.sum(new int[] {1}, true).shape());
+    BroadcastException e = assertThrows(BroadcastException.class, () -> c.sumToShape(3, 2));
+    assertTrue(e.getMessage().contains("size [3, 2] is not expandable to size [2, 3]."));
+  }
+
+  @Test
+  void refusedCallsLeaveOutUntouchedAndNameTheValues() {
+    Tensor x = Tensor.ones(DType.FLOAT32, 2, 3);
+    Tensor out = Tensor.full(DType.FLOAT32, 7.0, 3);
+    assertThrows(IndexOutOfBoundsException.class, () -> Ops.sum(x, new int[] {2}, false, out));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> Ops.sum(x, new int[] {0, -2}, false, out));
+    assertTrue(e.getMessage().contains("dim 0 appears multiple times"), e.getMessage());
+    assertThrows(BroadcastException.class, () -> Ops.sum(x, new int[] {1}, false, out));
+    assertArrayEquals(new float[] {7, 7, 7}, out.toFloatArray());
+    assertThrows(IllegalArgumentException.class, () -> Ops.sum(null));
+    assertThrows(IllegalArgumentException.class, () -> Tensor.ones(DType.INT32, 3).mean());
+  }
+}
