@@ -63,9 +63,61 @@ class TensorScopeTest {
     // An op reading or writing a closed scope's tensor fails (before writing: the target below is
     // a live tensor and stays as it was).
     Tensor live = Tensor.zeros(DType.INT32, 4);
-    assertThrows(IllegalStateException.class, () -> Ops.add(small, small, live));
+    assertClosedScope(() -> Ops.add(small, small, live));
     assertEquals(0, live.getLong(0));
-    assertThrows(IllegalStateException.class, () -> small.add(live));
+    assertClosedScope(() -> small.add(live));
+    assertClosedScope(() -> Ops.add(live, live, small));
+    assertClosedScope(() -> big.sum());
+  }
+
+  @Test
+  void reductionsSplitAcrossWorkersReadScopeTensors() {
+    int before = Parallel.threads();
+    Parallel.setThreads(2);
+    try (var _ = TensorScope.open()) {
+      int rows = 64;
+      int cols = (int) (Parallel.grainSize() / 8); // rows x cols is 8 grains: the work is split
+      Tensor x = Tensor.randn(3, DType.FLOAT64, rows, cols);
+      double[] v = x.toDoubleArray();
+      Tensor rowSums = x.sum(1);
+      Tensor total = x.sum();
+      int outside = Parallel.threads();
+      Parallel.setThreads(1); // the same tree on one thread: the same bits (Reductions' rule)
+      try {
+        assertEquals(x.sum().getDouble(), total.getDouble());
+        assertEquals(x.sum(1).getDouble(rows - 1), rowSums.getDouble(rows - 1));
+      } finally {
+        Parallel.setThreads(outside);
+      }
+      double plain = 0;
+      for (int c = 0; c < cols; c++) {
+        plain += v[(rows - 1) * cols + c];
+      }
+      assertEquals(plain, rowSums.getDouble(rows - 1), 1e-9 * cols);
+    } finally {
+      Parallel.setThreads(before);
+    }
+  }
+
+  @Test
+  void anotherThreadCannotHandAScopeTensorToTheWorkers() throws Exception {
+    int before = Parallel.threads();
+    Parallel.setThreads(2);
+    try (var _ = TensorScope.open()) {
+      int n = (int) (4 * Parallel.grainSize());
+      Tensor mine = Tensor.ones(DType.FLOAT32, n);
+      Tensor theirs = CompletableFuture.supplyAsync(() -> Tensor.ones(DType.FLOAT32, n)).get();
+      for (Executable use : new Executable[] {
+          () -> join(CompletableFuture.runAsync(() -> mine.add(theirs))),
+          () -> join(CompletableFuture.runAsync(() -> Ops.add(theirs, theirs, mine))),
+          () -> join(CompletableFuture.runAsync(() -> mine.sum()))}) {
+        WrongThreadException e = assertThrows(WrongThreadException.class, use);
+        assertTrue(e.getMessage().contains("TensorScope of another thread"), e.getMessage());
+      }
+      assertEquals(1.0, mine.getDouble(n - 1), "untouched");
+    } finally {
+      Parallel.setThreads(before);
+    }
   }
 
   @Test

@@ -186,24 +186,50 @@ public final class ScopeMemory {
   /**
    * {@code segments}, with every segment confined to some thread replaced by an unconfined view of
    * the same memory, for the runtime's worker threads during an op that the owner thread waits
-   * for. A segment of a closed scope is refused here, before any worker could write into memory
-   * that the scope has handed on.
+   * for. A segment of a closed scope, or of another thread's scope, is refused here (the messages
+   * of {@link #explain}), before any worker could touch memory that the scope has handed on or
+   * that its thread may be writing.
    */
   public static MemorySegment[] shareable(MemorySegment[] segments) {
     MemorySegment[] out = segments;
     for (int i = 0; i < segments.length; i++) {
       MemorySegment s = segments[i];
-      if (!s.isAccessibleBy(PROBE)) {
-        if (!s.scope().isAlive()) {
-          throw closedScope(null);
-        }
+      MemorySegment shared = shareable(s);
+      if (shared != s) {
         if (out == segments) {
           out = segments.clone();
         }
-        out[i] = MemorySegment.ofAddress(s.address()).reinterpret(s.byteSize());
+        out[i] = shared;
       }
     }
     return out;
+  }
+
+  /** One segment as {@link #shareable(MemorySegment[])} treats it: itself when not confined. */
+  public static MemorySegment shareable(MemorySegment s) {
+    if (s.isAccessibleBy(PROBE)) {
+      return s;
+    }
+    if (!s.scope().isAlive()) {
+      throw closedScope(null);
+    }
+    if (!s.isAccessibleBy(Thread.currentThread())) {
+      throw otherThread(null);
+    }
+    return MemorySegment.ofAddress(s.address()).reinterpret(s.byteSize());
+  }
+
+  /**
+   * The exception for an op's access that the JDK refused with {@code e}: {@link #explain} for the
+   * first of {@code segments} that is closed or confined to another thread, else {@code e}.
+   */
+  public static RuntimeException explain(MemorySegment[] segments, RuntimeException e) {
+    for (MemorySegment s : segments) {
+      if (s != null && (!s.scope().isAlive() || !s.isAccessibleBy(Thread.currentThread()))) {
+        return explain(s, e);
+      }
+    }
+    return e;
   }
 
   /**
@@ -216,15 +242,19 @@ public final class ScopeMemory {
       return closedScope(e);
     }
     if (!seg.isAccessibleBy(Thread.currentThread())) {
-      WrongThreadException w =
-          new WrongThreadException(
-              "this tensor belongs to a TensorScope of another thread: a scope's tensors are"
-                  + " confined to the thread that opened it (use a tensor created outside any"
-                  + " scope, or a copy made outside it, on other threads)");
-      w.initCause(e);
-      return w;
+      return otherThread(e);
     }
     return e;
+  }
+
+  private static WrongThreadException otherThread(Throwable cause) {
+    WrongThreadException w =
+        new WrongThreadException(
+            "this tensor belongs to a TensorScope of another thread: a scope's tensors are"
+                + " confined to the thread that opened it (use a tensor created outside any"
+                + " scope, or a copy made outside it, on other threads)");
+    w.initCause(cause);
+    return w;
   }
 
   private static IllegalStateException closedScope(Throwable cause) {
