@@ -223,11 +223,21 @@ public final class NativeMemory {
     boolean mapped = bytes >= HUGE_THRESHOLD && MMAP != null;
     Pool pool = mapped ? MAPPED : CLASSES;
     long size = mapped ? mappedLength(bytes) : SizeClasses.classSize(bytes);
+    long threshold = gcThreshold;
     account(size);
     MemorySegment block = pool.take(size);
     boolean reused = block != null;
     if (!reused) {
-      block = fresh(size, mapped);
+      try {
+        block = fresh(bytes, size, mapped);
+      } catch (OutOfMemoryError | RuntimeException e) {
+        // Nothing was handed out: a failed request (say, 4e18 bytes) must not stay counted, or
+        // every later allocation would ask for a collection and the pools would grow to match.
+        OUTSTANDING.addAndGet(-size);
+        pool.forget(size);
+        gcThreshold = threshold;
+        throw e;
+      }
     }
     MemorySegment seg = track(block, pool, bytes);
     if (reused && zero) {
@@ -247,7 +257,7 @@ public final class NativeMemory {
     }
     MemorySegment block = MAPPED.take(rounded);
     fresh[0] = block == null;
-    return block != null ? block : fresh(rounded, true);
+    return block != null ? block : fresh(rounded, rounded, true);
   }
 
   /** Gives back a block taken with {@link #takeMapped}. */
@@ -276,12 +286,13 @@ public final class NativeMemory {
   }
 
   /**
-   * A new zeroed block of {@code size} bytes for a pool: mapped (the pool unmaps it when it drops
-   * it) or from an automatic arena (freed by the GC once the pool drops it).
+   * A new zeroed block of {@code size} bytes for a pool, for a request of {@code bytes} (named by
+   * the error when it cannot be had): mapped (the pool unmaps it when it drops it) or from an
+   * automatic arena (freed by the GC once the pool drops it).
    */
-  private static MemorySegment fresh(long size, boolean mapped) {
+  private static MemorySegment fresh(long bytes, long size, boolean mapped) {
     return mapped
-        ? MemorySegment.ofAddress(map(size, size, true)).reinterpret(size)
+        ? MemorySegment.ofAddress(map(bytes, size, true)).reinterpret(size)
         : Arena.ofAuto().allocate(size, ALIGNMENT);
   }
 
@@ -473,7 +484,7 @@ public final class NativeMemory {
       account(SLAB_BYTES);
       MemorySegment raw = CLASSES.take(SLAB_BYTES);
       if (raw == null) {
-        raw = fresh(SLAB_BYTES, false);
+        raw = fresh(SLAB_BYTES, SLAB_BYTES, false);
       }
       return new Slab(track(raw, CLASSES, SLAB_BYTES), 0);
     }
@@ -544,6 +555,11 @@ public final class NativeMemory {
       }
       bytes -= size;
       return q.pop();
+    }
+
+    /** Takes back the demand of a {@link #take} whose fresh block could not be had. */
+    synchronized void forget(long size) {
+      demand -= size;
     }
 
     /** Keeps {@code block} for reuse, or drops it when the pool is full. */
