@@ -4,8 +4,13 @@ package dev.ufunc4j;
  * The hand-written part of {@link Ops}: operations that are not elementwise, so not generated from
  * {@code Builtins}. The generated {@code Ops} extends this class, so they are called as {@code
  * Ops.sum(x)} like every other op. Reductions: {@code docs/reductions.md}.
+ *
+ * <p>Public only so that its methods can also be called reflectively through {@code Ops} from
+ * other packages (the JDK refuses a reflective call to a public static method declared in a
+ * package-private class); call them as {@code Ops.sum(x)}. Not for subclassing: the only
+ * constructor is package-private.
  */
-class OpsBase {
+public class OpsBase {
   OpsBase() {}
 
   /** {@link Tensor#sum()}: all elements. */

@@ -169,6 +169,29 @@ final class Report {
     }
     loopTable(md);
     md.append("\n![ratios](ratios.svg)\n");
+    if (samples.keySet().stream().anyMatch(k -> k.startsWith("before|"))) {
+      md.append("\n## Before and after (the `--baseline` build, same run)\n\n")
+          .append("**after ÷ before** = this build's best median (1 or 2 threads) ÷ the baseline ")
+          .append("build's best median; above 1 means this build is slower.\n\n")
+          .append("| case | mode | before 1T | before 2T | after 1T | after 2T | after ÷ before |\n")
+          .append("|---|---|---|---|---|---|---|\n");
+      for (BenchCase c : cases) {
+        for (String mode : MODES) {
+          String id = c.id();
+          Double before = min(med("before|1|" + id + "|" + mode), med("before|2|" + id + "|" + mode));
+          Double after = ufunc4j(id, mode);
+          if (before == null || after == null) {
+            continue;
+          }
+          md.append("| ").append(id).append(" | ").append(mode)
+              .append(" | ").append(cell("before|1|" + id + "|" + mode))
+              .append(" | ").append(cell("before|2|" + id + "|" + mode))
+              .append(" | ").append(cell("ufunc4j|1|" + id + "|" + mode))
+              .append(" | ").append(cell("ufunc4j|2|" + id + "|" + mode))
+              .append(String.format(Locale.ROOT, " | %.2f |%n", after / before));
+        }
+      }
+    }
     return md.toString();
   }
 

@@ -1,6 +1,7 @@
 package dev.ufunc4j.bench;
 
 import com.google.gson.Gson;
+import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -39,7 +40,11 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * <p>Options: {@code --rounds=N} (default 3; the Maven profile passes 2, which keeps a full run
  * under 15 minutes on two cores), {@code --only=id,id}, {@code --quick} (a smoke run
- * with one short iteration per case).
+ * with one short iteration per case), {@code --baseline=PATH} (the {@code benchmarks.jar} of an
+ * earlier ufunc4j build: its {@code OpsBench} runs as one more system in every round, and the
+ * report adds a before/after table, so a change is judged against its predecessor in the same
+ * run; build it from a worktree of the old commit with {@code mvn -o -DskipTests package -pl
+ * benchmarks -am}).
  */
 public final class SideBySide {
   private static final Gson GSON = new Gson();
@@ -48,22 +53,27 @@ public final class SideBySide {
   private final int rounds;
   private final boolean quick;
   private final List<BenchCase> cases;
+  /** The earlier build's benchmarks.jar, or null. */
+  private final Path baseline;
   /** Samples in ms by key "system|threads|case|mode". */
   private final Map<String, List<Double>> samples = new TreeMap<>();
   private final Map<String, String> peerErrors = new TreeMap<>();
   private String python;
 
-  private SideBySide(Path root, int rounds, boolean quick, List<BenchCase> cases) {
+  private SideBySide(
+      Path root, int rounds, boolean quick, List<BenchCase> cases, Path baseline) {
     this.root = root;
     this.rounds = rounds;
     this.quick = quick;
     this.cases = cases;
+    this.baseline = baseline;
   }
 
   public static void main(String[] args) throws Exception {
     int rounds = 3;
     boolean quick = false;
     String only = "";
+    Path baseline = null;
     // Options come as one Maven property (-Dbench.args), so each is one word: --rounds=N.
     for (String arg : String.join(" ", args).trim().split("\\s+")) {
       if (arg.isEmpty()) {
@@ -74,9 +84,14 @@ public final class SideBySide {
         quick = true;
       } else if (arg.startsWith("--only=")) {
         only = arg.substring("--only=".length());
+      } else if (arg.startsWith("--baseline=")) {
+        baseline = Path.of(arg.substring("--baseline=".length())).toAbsolutePath();
+        if (!Files.isRegularFile(baseline)) {
+          throw new IllegalArgumentException("--baseline: no such file " + baseline);
+        }
       } else {
-        throw new IllegalArgumentException(
-            "unknown option '" + arg + "'; options: --rounds=N, --quick, --only=id,id");
+        throw new IllegalArgumentException("unknown option '" + arg
+            + "'; options: --rounds=N, --quick, --only=id,id, --baseline=path/to/benchmarks.jar");
       }
     }
     if (rounds < 1) {
@@ -88,14 +103,17 @@ public final class SideBySide {
       cases = cases.stream().filter(c -> ids.contains(c.id())).toList();
     }
     Path root = Path.of(System.getProperty("ufunc4j.root", ".")).toAbsolutePath().normalize();
-    new SideBySide(root, rounds, quick, cases).run();
+    new SideBySide(root, rounds, quick, cases, baseline).run();
   }
 
   private void run() throws Exception {
     long start = System.nanoTime();
     log("side-by-side: %d cases, %d round(s)%s", cases.size(), rounds, quick ? ", quick" : "");
     python = pythonWithTorch();
-    List<String> systems = List.of("ufunc4j", "numpy", "torch1", "torch2");
+    List<String> systems = new ArrayList<>(List.of("ufunc4j", "numpy", "torch1", "torch2"));
+    if (baseline != null) {
+      systems.add("before");
+    }
     for (int r = 0; r < rounds; r++) {
       for (int k = 0; k < systems.size(); k++) {
         String system = systems.get((k + r) % systems.size());
@@ -104,6 +122,7 @@ public final class SideBySide {
           case "ufunc4j" -> runJmh();
           case "numpy" -> runPeer("numpy", 1);
           case "torch1" -> runPeer("torch", 1);
+          case "before" -> runBaseline();
           default -> runPeer("torch", 2);
         }
       }
@@ -136,10 +155,10 @@ public final class SideBySide {
             .param("mode", "out", "fresh")
             .forks(1)
             .jvmArgsAppend(flags.trim().split("\\s+"))
-            .warmupIterations(quick ? 1 : 2)
-            .warmupTime(TimeValue.milliseconds(quick ? 50 : 150))
-            .measurementIterations(quick ? 1 : 3)
-            .measurementTime(TimeValue.milliseconds(quick ? 50 : 150))
+            .warmupIterations(warmupIterations())
+            .warmupTime(TimeValue.milliseconds(iterationMs()))
+            .measurementIterations(measurementIterations())
+            .measurementTime(TimeValue.milliseconds(iterationMs()))
             .timeUnit(TimeUnit.MILLISECONDS)
             .shouldFailOnError(true);
     if (quick) {
@@ -238,6 +257,66 @@ public final class SideBySide {
         list.add(it.getPrimaryResult().getScore());
       }
     }
+  }
+
+  private int warmupIterations() {
+    return quick ? 1 : 2;
+  }
+
+  private int measurementIterations() {
+    return quick ? 1 : 3;
+  }
+
+  private int iterationMs() {
+    return quick ? 50 : 150;
+  }
+
+  /**
+   * Runs the earlier build's {@code OpsBench} in a JVM of its own (its classes must not meet this
+   * build's), with this run's JMH settings, over the cases that build knows; its samples are
+   * recorded as system {@code before}.
+   */
+  private void runBaseline() throws IOException, InterruptedException {
+    List<String> known = new ArrayList<>();
+    try (var jar = new java.util.zip.ZipFile(baseline.toFile())) {
+      var entry = jar.getEntry(BenchCase.RESOURCE.substring(1));
+      if (entry == null) {
+        throw new IllegalStateException(baseline + " has no " + BenchCase.RESOURCE);
+      }
+      try (var in = new InputStreamReader(jar.getInputStream(entry), StandardCharsets.UTF_8)) {
+        GSON.fromJson(in, JsonArray.class)
+            .forEach(c -> known.add(c.getAsJsonObject().get("id").getAsString()));
+      }
+    }
+    List<String> ids = cases.stream().map(BenchCase::id).filter(known::contains).toList();
+    if (ids.isEmpty()) {
+      return;
+    }
+    Path json = Files.createTempFile("ufunc4j-baseline", ".json");
+    String flags = System.getProperty("ufunc4j.jvmFlags", "--add-modules=jdk.incubator.vector");
+    List<String> cmd = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-jar", baseline.toString(), OpsBench.class.getName(),
+        "-p", "caseId=" + String.join(",", ids), "-f", "1",
+        "-wi", Integer.toString(warmupIterations()), "-w", iterationMs() + "ms",
+        "-i", Integer.toString(measurementIterations()), "-r", iterationMs() + "ms",
+        "-tu", "ms", "-foe", "true", "-rf", "json", "-rff", json.toString(),
+        "-jvmArgsAppend", flags.trim()));
+    Process p = new ProcessBuilder(cmd).inheritIO().start();
+    if (p.waitFor() != 0) {
+      throw new IllegalStateException("the baseline's JMH run failed with exit code " + p.exitValue());
+    }
+    for (var e : GSON.fromJson(Files.readString(json), JsonArray.class)) {
+      JsonObject r = e.getAsJsonObject();
+      JsonObject params = r.getAsJsonObject("params");
+      String key = "before|" + params.get("threads").getAsString() + "|"
+          + params.get("caseId").getAsString() + "|" + params.get("mode").getAsString();
+      List<Double> list = samples.computeIfAbsent(key, k -> new ArrayList<>());
+      // rawData: one array per fork, one score per measurement iteration.
+      r.getAsJsonObject("primaryMetric").getAsJsonArray("rawData")
+          .forEach(fork -> fork.getAsJsonArray().forEach(x -> list.add(x.getAsDouble())));
+    }
+    Files.deleteIfExists(json);
   }
 
   private void runPeer(String system, int threads) throws IOException, InterruptedException {

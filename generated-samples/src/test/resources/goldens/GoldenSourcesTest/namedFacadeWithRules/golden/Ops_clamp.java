@@ -30,7 +30,7 @@ final class Ops_clamp {
    */
   private static ElementwiseKernel kernel(int index) {
     return switch (index) {
-      case 0 -> Ops_clamp_float32_float32_float32.INSTANCE;
+      case 0 -> Ops_clamp_w32.FLOAT32_FLOAT32_FLOAT32;
       default -> throw new IndexOutOfBoundsException("no kernel entry " + index);
     } ;
   }

@@ -29,7 +29,7 @@ final class Ops_sub {
    */
   private static ElementwiseKernel kernel(int index) {
     return switch (index) {
-      case 0 -> Ops_sub_float32_float32.INSTANCE;
+      case 0 -> Ops_sub_w32.FLOAT32_FLOAT32;
       default -> throw new IndexOutOfBoundsException("no kernel entry " + index);
     } ;
   }
