@@ -19,7 +19,7 @@ import java.lang.foreign.MemorySegment;
  *
  * <p>Every tensor whose storage is allocated on the opening thread while the scope is the innermost
  * open one belongs to it; views share their base's storage and owner. Opening and closing a scope
- * costs well under a microsecond and a tensor in it a pointer bump (measured in {@code
+ * costs about a microsecond or less and a tensor in it a pointer bump (measured in {@code
  * docs/runtime.md}); the next scope writes the same, cache-hot memory.
  *
  * <p>Rules: scopes nest and close innermost first, on the thread that opened them (another thread's
