@@ -22,7 +22,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * {@code handoffTeam} is one empty job of two pieces through {@code Parallel}'s team (the
  * hand-off elementwise ops use), {@code handoffPool} the same through the executor that the
  * reductions' nested pairwise tree keeps; {@code add} is {@code Ops.add(a, b, out)} on float32
- * vectors of {@code elements}, for finding the size at which two threads start to pay.
+ * vectors of {@code elements}, for finding the size at which two threads start to pay (an op splits
+ * at twice {@code grain} elements).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -35,7 +36,8 @@ public class ThreadsBench {
   @Param({"1", "2"})
   public int threads;
 
-  @Param({"32768"})
+  /** The split threshold is twice this: PyTorch's GRAIN_SIZE, and ufunc4j's default since. */
+  @Param({"32768", "65536"})
   public long grain;
 
   private Tensor a;
