@@ -5,6 +5,14 @@ One call measures one system at one thread count over every case, in both modes 
 preallocated; "fresh": result allocated by the call), and prints one JSON object per line:
   {"system": "torch", "threads": 2, "case": "add_16M", "mode": "out", "ms": [..samples..]}
 Each sample is the mean time of one call over a batch sized to take about --sample-ms.
+
+With --loop, it measures what a naive user loop sees instead: the fresh call timed one call at a
+time for about --loop-ms, the previous result dropped as the next one replaces it (as `c = a + b`
+in a loop does), and prints the per-call median, 90th percentile and mean in ms, with the timer's
+own cost per call (an empty call timed the same way) already subtracted and reported as "timer_ms":
+  {"system": "numpy", "threads": 1, "case": "add_1M", "mode": "loop", "p50": .., "p90": ..,
+   "mean": .., "calls": .., "timer_ms": ..}
+--threads 0 leaves the system's default thread count (what a naive user gets).
 The case list is the same JSON file the JMH benchmark reads.
 """
 import argparse
@@ -123,6 +131,39 @@ def measure(fn, samples, sample_ms):
     return out
 
 
+def loop(fn, loop_ms):
+    """Per-call times (ns) of fn over about loop_ms, after a warm-up; the result of each call
+    replaces the previous one, which is freed then, as in a user's loop."""
+    clock = time.perf_counter_ns
+    end = clock() + int(loop_ms * 0.2e6)
+    last = None
+    while clock() < end:
+        last = fn()
+    times = []
+    end = clock() + int(loop_ms * 1e6)
+    while True:
+        t0 = clock()
+        last = fn()
+        t1 = clock()
+        times.append(t1 - t0)
+        if t1 > end:
+            break
+    del last
+    return times
+
+
+def percentile(sorted_xs, q):
+    return sorted_xs[min(len(sorted_xs) - 1, int(q * len(sorted_xs)))]
+
+
+def loop_stats(fn, loop_ms):
+    empty = sorted(loop(lambda: None, min(loop_ms, 300)))
+    timer = percentile(empty, 0.5)
+    xs = sorted(max(0, t - timer) for t in loop(fn, loop_ms))
+    return {"p50": percentile(xs, 0.5) / 1e6, "p90": percentile(xs, 0.9) / 1e6,
+            "mean": sum(xs) / len(xs) / 1e6, "calls": len(xs), "timer_ms": timer / 1e6}
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cases", required=True)
@@ -131,20 +172,32 @@ def main():
     ap.add_argument("--samples", type=int, default=3)
     ap.add_argument("--sample-ms", type=float, default=150.0)
     ap.add_argument("--only", default="", help="comma-separated case ids")
+    ap.add_argument("--loop", action="store_true", help="naive-loop mode: per-call percentiles")
+    ap.add_argument("--loop-ms", type=float, default=2000.0)
     args = ap.parse_args()
     cases = json.load(open(args.cases))
     if args.only:
         keep = set(args.only.split(","))
         cases = [c for c in cases if c["id"] in keep]
     torch = None
+    if args.system == "numpy":
+        args.threads = 1  # NumPy's ufuncs run on the calling thread
     if args.system == "torch":
         import torch as torch_mod
         torch = torch_mod
-        torch.set_num_threads(args.threads)
+        if args.threads > 0:
+            torch.set_num_threads(args.threads)
+        else:
+            args.threads = torch.get_num_threads()
     for case in cases:
         rng = np.random.default_rng(1234)
         try:
             fresh, out = numpy_case(case, rng) if torch is None else torch_case(case, rng, torch)
+            if args.loop:
+                stats = loop_stats(fresh, args.loop_ms)
+                print(json.dumps(dict({"system": args.system, "threads": args.threads,
+                                       "case": case["id"], "mode": "loop"}, **stats)), flush=True)
+                continue
             for mode, fn in (("out", out), ("fresh", fresh)):
                 ms = measure(fn, args.samples, args.sample_ms)
                 print(json.dumps({"system": args.system, "threads": args.threads, "case": case["id"],

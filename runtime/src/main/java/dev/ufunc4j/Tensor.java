@@ -14,7 +14,6 @@ import dev.ufunc4j.internal.NativeMemory;
 import dev.ufunc4j.internal.ShapeMath;
 import dev.ufunc4j.internal.Shapes;
 import dev.ufunc4j.internal.TensorInternals;
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
@@ -210,10 +209,7 @@ public final class Tensor extends TensorMethods implements TensorLike {
       throw new IllegalArgumentException(
           "shape " + Arrays.toString(shape) + " of " + dtype + " needs more than 2^63 bytes");
     }
-    Arena arena = TensorScope.currentArena();
-    return zeroed
-        ? NativeMemory.allocate(bytes, arena)
-        : NativeMemory.allocateUninitialized(bytes, arena);
+    return TensorScope.allocate(bytes, zeroed); // the innermost open scope, else GC-managed
   }
 
   /** A tensor of zeros. */

@@ -1,64 +1,65 @@
 package dev.ufunc4j;
 
-import java.lang.foreign.Arena;
-import java.util.ArrayDeque;
-import java.util.Deque;
+import dev.ufunc4j.internal.NativeMemory;
+import dev.ufunc4j.internal.ScopeMemory;
+import java.lang.foreign.MemorySegment;
 
 /**
- * A region whose tensors' memory is freed deterministically when it closes, instead of by the GC.
+ * A region whose tensors' memory is reclaimed deterministically when it closes, instead of by the
+ * GC, and reused at once by the next scope: wrap the body of a hot loop in one.
  *
  * <pre>{@code
- * try (var _ = TensorScope.open()) {
- *   Tensor t = Tensor.zeros(DType.FLOAT32, 4096, 4096); // freed at the end of the block
+ * for (int step = 0; step < steps; step++) {
+ *   try (var _ = TensorScope.open()) {
+ *     Tensor y = x.mul(w).add(b);   // temporaries: reclaimed at the end of each iteration
+ *     Ops.add(acc, y, acc);         // results that must live on go into tensors made outside
+ *   }
  * }
  * }</pre>
  *
  * <p>Every tensor whose storage is allocated on the opening thread while the scope is the innermost
- * open one belongs to it; views share their base's storage and owner. Reading a tensor of a closed
- * scope throws {@link IllegalStateException}: the memory is gone. A scope's memory is shared
- * (readable from the runtime's worker threads), and scopes nest; they must close innermost first.
+ * open one belongs to it; views share their base's storage and owner. Opening and closing a scope
+ * costs about a microsecond or less and a tensor in it a pointer bump (measured in {@code
+ * docs/runtime.md}); the next scope writes the same, cache-hot memory.
+ *
+ * <p>Rules: scopes nest and close innermost first, on the thread that opened them (another thread's
+ * {@link #close} throws {@link IllegalStateException}). A scope's tensors are confined to the
+ * opening thread, like an {@link java.lang.foreign.Arena#ofConfined() Arena.ofConfined()}'s
+ * memory: the runtime's own worker threads use them inside an op, but another thread that touches
+ * one gets a {@link WrongThreadException}. Using a tensor of a closed scope throws {@link
+ * IllegalStateException}: its memory has been handed to other tensors.
  */
 public final class TensorScope implements AutoCloseable {
 
-  private static final ThreadLocal<Deque<TensorScope>> OPEN =
-      ThreadLocal.withInitial(ArrayDeque::new);
+  private final ScopeMemory.Frame frame;
 
-  private final Arena arena = Arena.ofShared();
-  private final Thread owner = Thread.currentThread();
-  private boolean closed;
+  private TensorScope(ScopeMemory.Frame frame) {
+    this.frame = frame;
+  }
 
-  private TensorScope() {}
-
-  /** Opens a scope on the current thread; it becomes where new tensors allocate until closed. */
+  /** Opens a scope on the current thread; new tensors on this thread belong to it until it closes. */
   public static TensorScope open() {
-    TensorScope scope = new TensorScope();
-    OPEN.get().push(scope);
-    return scope;
+    return new TensorScope(ScopeMemory.open());
   }
 
-  /** The arena new storage on this thread goes to, or null for GC-managed storage. */
-  static Arena currentArena() {
-    TensorScope top = OPEN.get().peek();
-    return top == null ? null : top.arena;
-  }
-
-  /** Frees the memory of every tensor allocated in this scope. Idempotent. */
+  /**
+   * Reclaims the memory of every tensor allocated in this scope; using one afterwards throws
+   * {@link IllegalStateException}. Idempotent.
+   *
+   * @throws IllegalStateException when called by another thread than the opening one, or while a
+   *     scope opened inside this one is still open
+   */
   @Override
   public void close() {
-    if (closed) {
-      return;
-    }
-    if (Thread.currentThread() != owner) {
-      throw new IllegalStateException(
-          "a TensorScope must be closed by the thread that opened it (" + owner.getName() + ")");
-    }
-    Deque<TensorScope> open = OPEN.get();
-    if (open.peek() != this) {
-      throw new IllegalStateException(
-          "TensorScopes close innermost first: an inner scope opened after this one is still open");
-    }
-    open.pop();
-    closed = true;
-    arena.close();
+    frame.close();
+  }
+
+  /**
+   * Storage for a new tensor: in the current thread's innermost open scope, else GC-managed;
+   * zeroed when {@code zeroed}, else with unspecified contents (the caller writes every element).
+   */
+  static MemorySegment allocate(long bytes, boolean zeroed) {
+    MemorySegment scoped = ScopeMemory.allocateInScope(bytes, zeroed);
+    return scoped != null ? scoped : NativeMemory.allocate(bytes, zeroed);
   }
 }

@@ -156,4 +156,19 @@ class StorageReuseAndFastPathTest {
     assertThrows(ArithmeticException.class, () -> Ops.floorDivide(a, b, out));
     assertArrayEquals(new long[] {-1, -2, -3, -4}, out.toLongArray());
   }
+
+  @Test
+  void aFailedHugeAllocationLeavesTheAccountingAsItWas() {
+    long trigger = NativeMemory.gcTriggerBytes();
+    long outstanding = NativeMemory.outstandingBytes();
+    for (int k = 0; k < 3; k++) {
+      OutOfMemoryError e =
+          assertThrows(OutOfMemoryError.class, () -> Tensor.empty(DType.FLOAT32, 1_000_000_000_000_000_000L));
+      assertTrue(e.getMessage().contains("4000000000000000000 bytes"), e.getMessage());
+    }
+    assertEquals(trigger, NativeMemory.gcTriggerBytes(), "the collection threshold");
+    // Other tests' tensors may have been returned meanwhile, never more handed out by this one.
+    assertTrue(NativeMemory.outstandingBytes() <= outstanding + (1L << 20),
+        NativeMemory.outstandingBytes() + " outstanding after, " + outstanding + " before");
+  }
 }

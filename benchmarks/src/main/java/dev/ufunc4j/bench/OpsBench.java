@@ -2,6 +2,7 @@ package dev.ufunc4j.bench;
 
 import dev.ufunc4j.Ops;
 import dev.ufunc4j.Tensor;
+import dev.ufunc4j.TensorScope;
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.internal.NativeMemory;
 import dev.ufunc4j.internal.Parallel;
@@ -22,7 +23,9 @@ import org.openjdk.jmh.annotations.TearDown;
 /**
  * ufunc4j on the cases of {@code cases.json}, the list NumPy and PyTorch run too. {@code mode}
  * {@code out} writes into a preallocated result; {@code fresh} allocates one per call, as {@code
- * a + b} does. {@code threads} is the number of threads ufunc4j may split a large op across.
+ * a + b} does; {@code scope} allocates one per call inside a {@link TensorScope} opened and closed
+ * around the call (what a loop body in a scope costs, the scope included). {@code threads} is the
+ * number of threads ufunc4j may split a large op across.
  *
  * <p>The backward case ({@code add_backward}): {@code c = a + b} is recorded once, with both
  * operands requiring grad, and each call is {@code c.backward(g)}; {@code out} accumulates into
@@ -37,7 +40,7 @@ public class OpsBench {
   @Param({"add_16M"})
   public String caseId;
 
-  @Param({"out", "fresh"})
+  @Param({"out", "fresh", "scope"})
   public String mode;
 
   @Param({"1", "2"})
@@ -52,6 +55,7 @@ public class OpsBench {
   /** The backward case's recorded result and its incoming gradient. */
   private Tensor c;
   private Tensor g;
+  private boolean scoped;
 
   @Setup(Level.Trial)
   public void setUp() {
@@ -61,8 +65,9 @@ public class OpsBench {
     b = bench.b() == null ? null : operand(bench.b(), 2);
     scalar = bench.scalar() == null ? Double.NaN : bench.scalar();
     fresh = mode.equals("fresh");
-    if (!fresh && !mode.equals("out")) {
-      throw new IllegalArgumentException("mode must be out or fresh, got " + mode);
+    scoped = mode.equals("scope");
+    if (!fresh && !scoped && !mode.equals("out")) {
+      throw new IllegalArgumentException("mode must be out, fresh or scope, got " + mode);
     }
     if (bench.op().equals("add_backward")) {
       c = Ops.add(a.requiresGrad(true), b.requiresGrad(true));
@@ -75,19 +80,15 @@ public class OpsBench {
   }
 
   /**
-   * Fresh results of 4 MiB or more reuse freed blocks once the first collection has returned them
-   * to {@code NativeMemory}'s cache; until then each one is a fresh mapping that faults in huge
-   * pages. A long-running program is past that point, so the trial starts there too: allocate
-   * past the collection threshold (at most 1 s) before JMH's own warm-up.
+   * Fresh results reuse freed blocks once the first collection has returned some to {@code
+   * NativeMemory}'s pools; until then each one is fresh memory that costs a page fault per page
+   * (per huge page for mapped blocks). A long-running program is past that point, so the trial
+   * starts there too: call until a collection has returned blocks (at most 1 s) before JMH's own
+   * warm-up. Every collection during the measurement still counts.
    */
   private void warmAllocator() {
-    long bytes = out.numel() * out.dtype().byteSize();
-    if (bytes < NativeMemory.HUGE_THRESHOLD) {
-      return;
-    }
-    long target = NativeMemory.gcTriggerBytes() + 4 * bytes;
     long deadline = System.nanoTime() + 1_000_000_000L;
-    for (long done = 0; done < target && System.nanoTime() < deadline; done += bytes) {
+    while (NativeMemory.cachedBytes() == 0 && System.nanoTime() < deadline) {
       call(null);
     }
   }
@@ -147,6 +148,11 @@ public class OpsBench {
 
   @Benchmark
   public Tensor run() {
+    if (scoped) {
+      try (var _ = TensorScope.open()) {
+        return call(null); // JMH only sinks the reference: nothing reads it after the close
+      }
+    }
     return call(fresh ? null : out);
   }
 }

@@ -32,6 +32,12 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * so that machine noise hits all of them alike, plus the STREAM bandwidth probe; then writes
  * {@code benchmarks/RESULTS.md} and a chart of the ratios.
  *
+ * <p>Each round also runs ufunc4j's {@code scope} mode on the {@link LoopBench#CASES} (a fresh
+ * result inside a {@code TensorScope} opened and closed around each call), and the <em>loop</em>
+ * mode on the same cases for all three systems: a naive user loop with every default (thread
+ * counts, and the JVM's default collector for ufunc4j), single calls timed, fresh results
+ * escaping, collections included ({@link LoopBench}, {@code tools/bench/peers.py --loop}).
+ *
  * <p>Options: {@code --rounds=N} (default 3; the Maven profile passes 2, which keeps a full run
  * under 15 minutes on two cores), {@code --only=id,id}, {@code --quick} (a smoke run
  * with one short iteration per case), {@code --baseline=PATH} (the {@code benchmarks.jar} of an
@@ -132,14 +138,21 @@ public final class SideBySide {
     log("wrote %s and %s in %.0f s", root.relativize(results), root.relativize(chart), secondsSince(start));
   }
 
+  /** The cases of the scope and loop modes that this run includes. */
+  private List<String> loopCases() {
+    List<String> ids = cases.stream().map(BenchCase::id).toList();
+    return Arrays.stream(LoopBench.CASES).filter(ids::contains).toList();
+  }
+
   private void runJmh() throws RunnerException {
     String ids = String.join(",", cases.stream().map(BenchCase::id).toList());
     String flags = System.getProperty("ufunc4j.jvmFlags", "--add-modules=jdk.incubator.vector");
     ChainedOptionsBuilder opts =
         new OptionsBuilder()
-            .include(OpsBench.class.getName())
+            .include(OpsBench.class.getName() + ".run")
             .include(StreamBench.class.getName())
             .param("caseId", ids.split(","))
+            .param("mode", "out", "fresh")
             .forks(1)
             .jvmArgsAppend(flags.trim().split("\\s+"))
             .warmupIterations(warmupIterations())
@@ -151,7 +164,82 @@ public final class SideBySide {
     if (quick) {
       opts.param("elements", "16777216");
     }
-    Collection<RunResult> results = new Runner(opts.build()).run();
+    collect(new Runner(opts.build()).run());
+    List<String> loop = loopCases();
+    if (loop.isEmpty()) {
+      return;
+    }
+    ChainedOptionsBuilder scope =
+        new OptionsBuilder()
+            .include(OpsBench.class.getName() + ".run")
+            .param("caseId", loop.toArray(String[]::new))
+            .param("mode", "scope")
+            .forks(1)
+            .jvmArgsAppend(flags.trim().split("\\s+"))
+            .warmupIterations(quick ? 1 : 2)
+            .warmupTime(TimeValue.milliseconds(quick ? 50 : 150))
+            .measurementIterations(quick ? 1 : 3)
+            .measurementTime(TimeValue.milliseconds(quick ? 50 : 150))
+            .timeUnit(TimeUnit.MILLISECONDS)
+            .shouldFailOnError(true);
+    collect(new Runner(scope.build()).run());
+    runLoopJmh(flags, loop);
+  }
+
+  /**
+   * The naive loop on ufunc4j: {@link LoopBench} in JVMs with the defaults a user gets (no
+   * collector chosen: the JVM's default), only the flags every Vector API program needs.
+   */
+  private void runLoopJmh(String flags, List<String> loop) throws RunnerException {
+    List<String> userFlags = new ArrayList<>();
+    for (String f : flags.trim().split("\\s+")) {
+      if (!f.matches("-XX:[+-]Use\\w*GC")) {
+        userFlags.add(f);
+      }
+    }
+    ChainedOptionsBuilder opts =
+        new OptionsBuilder()
+            .include(LoopBench.class.getName())
+            .param("caseId", loop.toArray(String[]::new))
+            .forks(1)
+            .jvmArgsAppend(userFlags.toArray(String[]::new))
+            .warmupIterations(1)
+            .warmupTime(TimeValue.milliseconds(quick ? 100 : 1000))
+            .measurementIterations(quick ? 1 : 2)
+            .measurementTime(TimeValue.milliseconds(quick ? 100 : 1000))
+            .shouldFailOnError(true);
+    Map<String, double[]> stats = new TreeMap<>();
+    double timer = Double.MAX_VALUE;
+    for (RunResult rr : new Runner(opts.build()).run()) {
+      var st = rr.getAggregatedResult().getPrimaryResult().getStatistics();
+      double[] v = {st.getPercentile(50) / 1e6, st.getPercentile(90) / 1e6, st.getMean() / 1e6};
+      if (rr.getParams().getBenchmark().endsWith(".empty")) {
+        timer = Math.min(timer, v[0]);
+      } else {
+        stats.put(rr.getParams().getParam("caseId"), v);
+      }
+    }
+    String threads = Integer.toString(Runtime.getRuntime().availableProcessors());
+    for (var e : stats.entrySet()) {
+      double t = timer == Double.MAX_VALUE ? 0 : timer;
+      addLoopSample("ufunc4j|" + threads + "|" + e.getKey(), e.getValue(), t, t);
+    }
+  }
+
+  /**
+   * One loop measurement: p50, p90 and mean (ms) less {@code subtract}, the timer's own cost per
+   * call, which is recorded too ({@code timer}).
+   */
+  private void addLoopSample(String base, double[] p50p90mean, double subtract, double timer) {
+    String[] names = {"p50", "p90", "mean"};
+    for (int i = 0; i < 3; i++) {
+      samples.computeIfAbsent(base + "|loop-" + names[i], k -> new ArrayList<>())
+          .add(Math.max(0, p50p90mean[i] - subtract));
+    }
+    samples.computeIfAbsent(base + "|loop-timer", k -> new ArrayList<>()).add(timer);
+  }
+
+  private void collect(Collection<RunResult> results) {
     for (RunResult rr : results) {
       BenchmarkResult br = rr.getAggregatedResult();
       var params = rr.getParams();
@@ -232,6 +320,15 @@ public final class SideBySide {
   }
 
   private void runPeer(String system, int threads) throws IOException, InterruptedException {
+    runPeer(system, threads, false);
+    if (threads == 1 && !loopCases().isEmpty()) {
+      // The naive loop, once per round and system, with the system's default thread count.
+      runPeer(system, 0, true);
+    }
+  }
+
+  private void runPeer(String system, int threads, boolean loop)
+      throws IOException, InterruptedException {
     Path casesFile = Files.createTempFile("ufunc4j-cases", ".json");
     try (var in = SideBySide.class.getResourceAsStream(BenchCase.RESOURCE)) {
       Files.write(casesFile, in.readAllBytes());
@@ -240,15 +337,26 @@ public final class SideBySide {
         python, root.resolve("tools/bench/peers.py").toString(),
         "--cases", casesFile.toString(), "--system", system, "--threads", Integer.toString(threads),
         "--samples", quick ? "1" : "3", "--sample-ms", quick ? "30" : "150",
-        "--only", String.join(",", cases.stream().map(BenchCase::id).toList())));
+        "--only", String.join(",", loop ? loopCases() : cases.stream().map(BenchCase::id).toList())));
+    if (loop) {
+      cmd.addAll(List.of("--loop", "--loop-ms", quick ? "200" : "2000"));
+    }
     Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
     try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
       String line;
       while ((line = r.readLine()) != null) {
         JsonObject o = GSON.fromJson(line, JsonObject.class);
-        String base = system + "|" + threads + "|" + o.get("case").getAsString();
+        String base = system + "|" + o.get("threads").getAsInt() + "|" + o.get("case").getAsString();
         if (o.has("error")) {
           peerErrors.put(base, o.get("error").getAsString());
+          continue;
+        }
+        if (loop) {
+          double[] v = {
+            o.get("p50").getAsDouble(), o.get("p90").getAsDouble(), o.get("mean").getAsDouble()
+          };
+          // peers.py has subtracted its timer's cost already.
+          addLoopSample(base, v, 0, o.get("timer_ms").getAsDouble());
           continue;
         }
         List<Double> list = samples.computeIfAbsent(base + "|" + o.get("mode").getAsString(), k -> new ArrayList<>());

@@ -12,8 +12,21 @@ import java.lang.foreign.ValueLayout;
 public final class Elements {
   private Elements() {}
 
-  /** The carrier of the real element of dtype {@code t} at {@code byteOffset}. */
+  /**
+   * The carrier of the real element of dtype {@code t} at {@code byteOffset}.
+   *
+   * @throws IllegalStateException for a tensor of a closed TensorScope
+   * @throws WrongThreadException for a tensor of another thread's TensorScope
+   */
   public static long read(MemorySegment seg, DType t, long byteOffset) {
+    try {
+      return readChecked(seg, t, byteOffset);
+    } catch (IllegalStateException | WrongThreadException e) {
+      throw ScopeMemory.explain(seg, e);
+    }
+  }
+
+  private static long readChecked(MemorySegment seg, DType t, long byteOffset) {
     return switch (t) {
       case BOOL -> seg.get(ValueLayout.JAVA_BYTE, byteOffset) != 0 ? 1 : 0;
       case INT8 -> seg.get(ValueLayout.JAVA_BYTE, byteOffset);
@@ -29,8 +42,21 @@ public final class Elements {
     };
   }
 
-  /** Stores the carrier {@code bits} of a real element of dtype {@code t} at {@code byteOffset}. */
+  /**
+   * Stores the carrier {@code bits} of a real element of dtype {@code t} at {@code byteOffset}.
+   *
+   * @throws IllegalStateException for a tensor of a closed TensorScope
+   * @throws WrongThreadException for a tensor of another thread's TensorScope
+   */
   public static void write(MemorySegment seg, DType t, long byteOffset, long bits) {
+    try {
+      writeChecked(seg, t, byteOffset, bits);
+    } catch (IllegalStateException | WrongThreadException e) {
+      throw ScopeMemory.explain(seg, e);
+    }
+  }
+
+  private static void writeChecked(MemorySegment seg, DType t, long byteOffset, long bits) {
     switch (t.byteSize()) {
       case 1 -> seg.set(ValueLayout.JAVA_BYTE, byteOffset, (byte) bits);
       case 2 -> seg.set(ValueLayout.JAVA_SHORT_UNALIGNED, byteOffset, (short) bits);

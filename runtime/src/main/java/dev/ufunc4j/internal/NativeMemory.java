@@ -7,32 +7,51 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
+import java.lang.ref.PhantomReference;
+import java.lang.ref.ReferenceQueue;
+import java.lang.ref.WeakReference;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Tensor storage: zeroed, 64-byte-aligned native segments. Internal API.
+ * Tensor storage: 64-byte-aligned native segments, all of one class ({@code MemorySegment}s over
+ * native memory), so that every kernel's type profile stays monomorphic. Internal API.
  *
- * <p>Small blocks come from {@link Arena#allocate}. Large blocks (at least {@link
- * #HUGE_THRESHOLD}) are mapped with {@code mmap} through the FFM linker, aligned to 2 MiB and
- * advised with {@code madvise(MADV_HUGEPAGE)}, as NumPy does for its large arrays: anonymous
- * mappings are already zero (no zeroing pass, unlike {@code Arena.allocate}) and transparent huge
- * pages cut page faults by 512×. Measured numbers are in {@code docs/runtime.md}. Where the native
- * calls are unavailable (not Linux, or native access denied) every block comes from the arena.
+ * <p>Storage outside a {@code TensorScope} is <em>GC-managed</em>: a block goes back to a pool
+ * when the GC finds its last segment unreachable, and the next allocation of that size takes it
+ * without a fresh {@code malloc}, page faults or zeroing. Every segment of a block (slices and
+ * views included) refers to one memory session of its own; a phantom reference to that session,
+ * queued by the GC, returns the block, and the allocating threads drain the queue themselves (no
+ * cleaner thread in between). Three tiers, by size:
  *
- * <p>A freed mapped block is not unmapped but kept in a cache by length (up to {@code
- * ufunc4j.blockCacheBytes}, 1 GiB) and handed to the next allocation of that length: it is
- * already faulted in and backed by huge pages. Blocks of at most {@link #SMALL_MAX} bytes for the
- * GC are slices of shared 256 KiB slabs, so a small tensor costs no arena and no cleaner of its own.
+ * <ul>
+ *   <li>at most {@link #SMALL_MAX} bytes: a slice of a shared 256 KiB slab (a bump pointer); the
+ *       slab returns to its pool once none of its slices is reachable;
+ *   <li>up to {@link #HUGE_THRESHOLD}: a block of a size class (eight per power of two);
+ *   <li>larger: a block {@code mmap}ed through the FFM linker, aligned to 2 MiB and advised with
+ *       {@code madvise(MADV_HUGEPAGE)}, as NumPy does; anonymous mappings are already zero and
+ *       huge pages cut page faults by 512×.
+ * </ul>
  *
- * <p>Native memory owned by {@link Arena#ofAuto()} is freed only after the GC finds the tensor
- * unreachable, and the GC does not see native memory pressure; like {@code DirectByteBuffer}, we
- * count live automatic mapped bytes and ask for a collection when they pass {@link
- * #gcTriggerBytes()}. Measured numbers for all of this are in {@code docs/runtime.md}.
+ * <p>The pools keep what the last collection cycle used (at least their floors, {@code
+ * ufunc4j.classCacheBytes} 256 MiB and {@code ufunc4j.blockCacheBytes} 1 GiB): a block that comes
+ * back from the pool is faulted in already, where fresh memory costs a page fault per page.
+ *
+ * <p>The GC does not see native memory, so two mechanisms keep it bounded. <b>Heap pressure</b>:
+ * every GC-managed block allocates {@code ufunc4j.heapPressure} (default 1/4) of its size as
+ * short-lived heap garbage, so young collections, which return dead blocks, come at a rate
+ * proportional to the native bytes allocated. <b>A backstop</b>: the bytes handed out and not yet
+ * returned are counted, and when they pass {@link #gcTriggerBytes()} (at least {@code
+ * ufunc4j.gcTriggerBytes}, 1 GiB; after each such collection, twice what stayed live) the
+ * allocating thread asks for a collection, as {@code DirectByteBuffer} does. Measured numbers and
+ * the resulting bound are in {@code docs/runtime.md}. Where the native calls are unavailable (not
+ * Linux, or native access denied) large blocks come from the arena like the others.
  */
 // mmap/madvise downcalls and reinterpret are restricted FFM methods: the build and README run the
 // JVM with --enable-native-access=ALL-UNNAMED; without it JDK 25 prints one warning and proceeds.
@@ -46,6 +65,10 @@ public final class NativeMemory {
   /** Blocks this large or larger are mapped and advised to use huge pages (NumPy: 4 MiB). */
   public static final long HUGE_THRESHOLD = 4L << 20;
 
+  /** Blocks up to this size are carved from shared slabs. */
+  static final long SMALL_MAX = 16L << 10;
+
+  private static final long SLAB_BYTES = 256L << 10;
   private static final long HUGE_PAGE = 2L << 20;
 
   /** The largest request tried at all: 2^62 bytes, far beyond any machine's address space. */
@@ -101,34 +124,70 @@ public final class NativeMemory {
     MADVISE = mmap == null ? null : madvise;
   }
 
-  /** Bytes of mapped blocks handed out to GC-managed owners and not yet returned. */
-  private static final AtomicLong LIVE_AUTO_BYTES = new AtomicLong();
+  // ============================================================================================
+  // Accounting: GC-managed bytes handed out and not yet returned, and the collection backstop
+  // ============================================================================================
+
+  /** GC-managed bytes handed out (slabs whole, blocks by their pooled size) and not returned. */
+  private static final AtomicLong OUTSTANDING = new AtomicLong();
+
+  /** The largest value {@link #OUTSTANDING} has had (for the memory-bound test). */
+  private static final AtomicLong PEAK_OUTSTANDING = new AtomicLong();
 
   private static final long GC_BASE = Long.getLong("ufunc4j.gcTriggerBytes", 1L << 30);
 
-  /** Live automatic mapped bytes at which the next allocation asks for a collection. */
+  /** Outstanding bytes at which the next allocation asks for a collection. */
   private static volatile long gcThreshold = GC_BASE;
 
-  private static final long CACHE_LIMIT = Long.getLong("ufunc4j.blockCacheBytes", 1L << 30);
+  /** Backstop collections requested so far (for tests and the benchmarks' notes). */
+  private static final AtomicLong BACKSTOP_COLLECTIONS = new AtomicLong();
 
-  /** Freed mapped blocks kept for reuse, by mapped length: faulted in and huge-page backed. */
-  private static final BlockCache CACHE = new BlockCache(CACHE_LIMIT);
-
-  /** One collecting thread at a time (not the cache's lock: the cleaner needs that one). */
+  /** One collecting thread at a time. */
   private static final Object COLLECT_LOCK = new Object();
 
-  /** Blocks up to this size are carved from shared slabs (GC-managed storage only). */
-  static final long SMALL_MAX = 16L << 10;
+  /**
+   * Heap garbage allocated per native byte of GC-managed storage, in 1/1024ths (default 256: a
+   * quarter). It makes young collections come in proportion to native allocation.
+   */
+  private static final long PRESSURE_PER_1024 =
+      Math.round(1024 * Double.parseDouble(System.getProperty("ufunc4j.heapPressure", "0.25")));
 
-  private static final long SLAB_BYTES = 256L << 10;
-  private static final AtomicReference<Slab> SLAB = new AtomicReference<>(Slab.create());
+  private static final int BALLAST_CHUNK = 64 << 10;
+
+  /** Heap-pressure debt in bytes; updated without synchronisation (an estimate is enough). */
+  private static long ballastDebt;
+
+  /** Where ballast goes, so that the JIT cannot prove it unused and remove the allocation. */
+  @SuppressWarnings("unused")
+  private static Object ballastSink;
 
   /**
-   * Live bytes of automatic mapped storage above which an allocation requests a GC; it starts at
-   * {@code ufunc4j.gcTriggerBytes} (1 GiB) and grows to twice what stays live after a collection.
+   * Outstanding GC-managed bytes at which an allocation asks for a collection: at least {@code
+   * ufunc4j.gcTriggerBytes} (1 GiB), and twice what stayed live after the last such collection.
    */
   public static long gcTriggerBytes() {
     return gcThreshold;
+  }
+
+  /** GC-managed bytes handed out and not yet returned to a pool (live, or dead but not found). */
+  public static long outstandingBytes() {
+    drain();
+    return OUTSTANDING.get();
+  }
+
+  /** The largest {@link #outstandingBytes()} seen since the last {@link #resetPeak()}. */
+  public static long peakOutstandingBytes() {
+    return PEAK_OUTSTANDING.get();
+  }
+
+  /** Starts a new peak measurement at the current outstanding bytes. */
+  public static void resetPeak() {
+    PEAK_OUTSTANDING.set(OUTSTANDING.get());
+  }
+
+  /** How many backstop collections allocations have requested. */
+  public static long backstopCollections() {
+    return BACKSTOP_COLLECTIONS.get();
   }
 
   /** True when large blocks are mapped with huge-page advice (Linux with native access). */
@@ -136,66 +195,105 @@ public final class NativeMemory {
     return MMAP != null;
   }
 
-  /** Bytes of freed mapped blocks currently kept for reuse. */
+  /** Bytes of free blocks kept for reuse in both pools (size classes and slabs, mapped blocks). */
   public static long cachedBytes() {
-    return CACHE.bytes();
+    drain();
+    return CLASSES.bytes() + MAPPED.bytes();
   }
 
+  // ============================================================================================
+  // Allocation
+  // ============================================================================================
+
   /**
-   * A zeroed, 64-byte-aligned segment of {@code bytes} bytes owned by {@code arena}, or by the GC
-   * when {@code arena} is null.
+   * A GC-managed, 64-byte-aligned segment of {@code bytes} bytes: zeroed when {@code zero},
+   * otherwise with unspecified contents (for a result that the caller overwrites entirely, a
+   * kernel's output), which saves zeroing a reused block.
    */
-  public static MemorySegment allocate(long bytes, Arena arena) {
-    return allocate(bytes, arena, true, true);
+  public static MemorySegment allocate(long bytes, boolean zero) {
+    checkSize(bytes);
+    drain();
+    if (bytes <= SMALL_MAX) {
+      MemorySegment slice = smallBlock(bytes);
+      if (zero) {
+        slice.fill((byte) 0);
+      }
+      return slice;
+    }
+    boolean mapped = bytes >= HUGE_THRESHOLD && MMAP != null;
+    Pool pool = mapped ? MAPPED : CLASSES;
+    long size = mapped ? mappedLength(bytes) : SizeClasses.classSize(bytes);
+    long threshold = gcThreshold;
+    account(size);
+    MemorySegment block = pool.take(size);
+    boolean reused = block != null;
+    if (!reused) {
+      try {
+        block = fresh(bytes, size, mapped);
+      } catch (OutOfMemoryError | RuntimeException e) {
+        // Nothing was handed out: a failed request (say, 4e18 bytes) must not stay counted, or
+        // every later allocation would ask for a collection and the pools would grow to match.
+        OUTSTANDING.addAndGet(-size);
+        pool.forget(size);
+        gcThreshold = threshold;
+        throw e;
+      }
+    }
+    MemorySegment seg = track(block, pool, bytes);
+    if (reused && zero) {
+      seg.fill((byte) 0);
+    }
+    return seg;
   }
 
   /**
-   * Like {@link #allocate(long, Arena)}, but the contents are unspecified: for a result that the
-   * caller overwrites entirely (a kernel's output), which saves zeroing a reused block.
+   * A mapped block of {@code rounded} bytes ({@link #mappedLength}) for a scope, which gives it
+   * back with {@link #giveMapped}; null when blocks are not mapped here. The contents are whatever
+   * the last user left, or zero for a fresh mapping ({@code fresh[0]}).
    */
-  public static MemorySegment allocateUninitialized(long bytes, Arena arena) {
-    return allocate(bytes, arena, true, false);
+  static MemorySegment takeMapped(long rounded, boolean[] fresh) {
+    if (MMAP == null) {
+      return null;
+    }
+    MemorySegment block = MAPPED.take(rounded);
+    fresh[0] = block == null;
+    return block != null ? block : fresh(rounded, rounded, true);
+  }
+
+  /** Gives back a block taken with {@link #takeMapped}. */
+  static void giveMapped(MemorySegment block) {
+    MAPPED.give(block);
+  }
+
+  /** The mapped length of a block of {@code bytes}: a multiple of 2 MiB. */
+  static long mappedLength(long bytes) {
+    return roundUp(bytes, HUGE_PAGE);
   }
 
   /**
-   * A fresh zeroed block, never a reused one; {@code adviseHugePages} false maps large blocks
-   * without the advice (for the measurement in {@code docs/runtime.md}).
+   * A fresh zeroed block, never a reused one, owned by {@code arena}; {@code adviseHugePages}
+   * false maps large blocks without the advice (for the measurement in {@code docs/runtime.md}).
    */
   static MemorySegment allocateFresh(long bytes, Arena arena, boolean adviseHugePages) {
     checkSize(bytes);
     if (bytes >= HUGE_THRESHOLD && MMAP != null) {
       long rounded = roundUp(bytes, HUGE_PAGE);
-      return wrap(map(bytes, rounded, adviseHugePages), rounded, bytes, arena, false);
+      long address = map(bytes, rounded, adviseHugePages);
+      return MemorySegment.ofAddress(address)
+          .reinterpret(bytes, arena, s -> unmap(address, rounded));
     }
     return arena.allocate(Math.max(bytes, 1), ALIGNMENT).asSlice(0, bytes);
   }
 
-  private static MemorySegment allocate(long bytes, Arena arena, boolean advise, boolean zero) {
-    checkSize(bytes);
-    boolean auto = arena == null;
-    if (bytes >= HUGE_THRESHOLD && MMAP != null) {
-      long rounded = roundUp(bytes, HUGE_PAGE);
-      long address = CACHE.take(rounded);
-      if (address == 0 && auto && LIVE_AUTO_BYTES.get() + rounded > gcThreshold) {
-        collect(rounded);
-        address = CACHE.take(rounded);
-      }
-      boolean reused = address != 0;
-      if (!reused) {
-        address = map(bytes, rounded, advise);
-      }
-      MemorySegment seg = wrap(address, rounded, bytes, auto ? Arena.ofAuto() : arena, auto);
-      if (reused && zero) {
-        seg.fill((byte) 0);
-      }
-      return seg;
-    }
-    if (auto && bytes <= SMALL_MAX) {
-      return smallBlock(bytes);
-    }
-    // Mid-size blocks are malloc'd: their arenas die with young garbage, so they are not counted.
-    Arena owner = auto ? Arena.ofAuto() : arena;
-    return owner.allocate(Math.max(bytes, 1), ALIGNMENT).asSlice(0, bytes);
+  /**
+   * A new zeroed block of {@code size} bytes for a pool, for a request of {@code bytes} (named by
+   * the error when it cannot be had): mapped (the pool unmaps it when it drops it) or from an
+   * automatic arena (freed by the GC once the pool drops it).
+   */
+  private static MemorySegment fresh(long bytes, long size, boolean mapped) {
+    return mapped
+        ? MemorySegment.ofAddress(map(bytes, size, true)).reinterpret(size)
+        : Arena.ofAuto().allocate(size, ALIGNMENT);
   }
 
   private static void checkSize(long bytes) {
@@ -210,42 +308,154 @@ public final class NativeMemory {
   }
 
   /**
-   * Too many automatic blocks are live (or unreachable but not yet found by the GC): collect,
-   * give the cleaner a moment to return the unreachable ones to the cache, and set the next
-   * threshold to twice what is still live, so that a program whose tensors really are live is not
-   * collected on every allocation (DirectByteBuffer's reservation works the same way).
+   * Counts {@code size} bytes as handed out, adds their heap pressure, and collects first when
+   * the outstanding bytes would pass the threshold.
    */
-  private static void collect(long rounded) {
+  private static void account(long size) {
+    long out = OUTSTANDING.addAndGet(size);
+    if (out > gcThreshold) {
+      collect(size);
+      out = OUTSTANDING.get();
+    }
+    long peak = PEAK_OUTSTANDING.get();
+    while (out > peak && !PEAK_OUTSTANDING.compareAndSet(peak, out)) {
+      peak = PEAK_OUTSTANDING.get();
+    }
+    if (PRESSURE_PER_1024 > 0) {
+      long debt = ballastDebt + size * PRESSURE_PER_1024 / 1024;
+      while (debt >= BALLAST_CHUNK) {
+        ballastSink = new byte[BALLAST_CHUNK];
+        debt -= BALLAST_CHUNK;
+      }
+      ballastDebt = debt;
+    }
+  }
+
+  /**
+   * Too many GC-managed bytes are outstanding (live, or dead and not yet found by the GC):
+   * collect, return the blocks found dead, and set the next threshold to twice what is still
+   * live, so that a program whose tensors really are live is not collected on every allocation
+   * (DirectByteBuffer's reservation works the same way).
+   */
+  private static void collect(long request) {
     synchronized (COLLECT_LOCK) {
-      if (LIVE_AUTO_BYTES.get() + rounded <= gcThreshold) {
+      drain();
+      if (OUTSTANDING.get() <= gcThreshold) {
         return; // another thread collected meanwhile
       }
-      long before = LIVE_AUTO_BYTES.get();
+      BACKSTOP_COLLECTIONS.incrementAndGet();
       System.gc();
-      // Cleanup actions run on the cleaner thread after the collection: wait until they stop
-      // returning blocks (the live count holds still), so the new threshold sees the true live set.
-      long previous = -1;
-      for (int waited = 0; waited < 50; waited++) {
-        long live = LIVE_AUTO_BYTES.get();
-        if (live == previous && (live < before || waited >= 5)) {
-          break;
+      // The reference handler queues the dead blocks' references just after the collection:
+      // take them as they come (waiting up to 50 ms for the first), until the queue stays empty
+      // for a few milliseconds.
+      try {
+        boolean any = false;
+        int quiet = 0;
+        for (int waited = 0; waited < 200 && quiet < 3; waited++) {
+          Block b = (Block) DEAD.remove(1);
+          if (b != null) {
+            release(b);
+            drain();
+            any = true;
+            quiet = 0;
+          } else if (any || waited >= 50) {
+            quiet++;
+          }
         }
-        previous = live;
-        sleepMillis(1);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
       }
-      gcThreshold = Math.max(GC_BASE, 2 * LIVE_AUTO_BYTES.get() + rounded);
+      gcThreshold = Math.max(GC_BASE, 2 * (OUTSTANDING.get() - request) + request);
     }
   }
 
-  private static void sleepMillis(long ms) {
-    try {
-      Thread.sleep(ms);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+  // ============================================================================================
+  // Lifetime: a phantom reference per handed-out block
+  // ============================================================================================
+
+  /** Blocks whose session the GC found unreachable. */
+  private static final ReferenceQueue<Object> DEAD = new ReferenceQueue<>();
+
+  /** Every handed-out block's reference, so that it stays reachable until it is queued. */
+  private static final Block LIVE = new Block();
+
+  /**
+   * Cleared by each collection: when it is, a new collection cycle has begun and the pools
+   * resize to what the last cycle used.
+   */
+  private static final AtomicReference<WeakReference<Object>> CYCLE =
+      new AtomicReference<>(new WeakReference<>(new Object()));
+
+  /** A handed-out block: its session is the referent, reachable from every segment of the block. */
+  private static final class Block extends PhantomReference<Object> {
+    final MemorySegment block;
+    final Pool pool;
+    Block prev;
+    Block next;
+
+    Block() {
+      super(null, null);
+      block = null;
+      pool = null;
+      prev = this;
+      next = this;
+    }
+
+    Block(Object session, MemorySegment block, Pool pool) {
+      super(session, DEAD);
+      this.block = block;
+      this.pool = pool;
     }
   }
 
-  /** A small GC-managed block: a slice of a shared zeroed slab, which lives while any slice does. */
+  /**
+   * A segment of {@code bytes} over {@code block} with a session of its own (an unclosed shared
+   * arena: no cleaner, accessible from every thread), tracked until the GC finds that session
+   * unreachable; the block then returns to {@code pool}.
+   */
+  private static MemorySegment track(MemorySegment block, Pool pool, long bytes) {
+    MemorySegment seg = block.reinterpret(bytes, Arena.ofShared(), null);
+    Block ref = new Block(seg.scope(), block, pool);
+    synchronized (LIVE) {
+      ref.next = LIVE.next;
+      ref.prev = LIVE;
+      LIVE.next.prev = ref;
+      LIVE.next = ref;
+    }
+    return seg;
+  }
+
+  /** Returns the blocks the GC has found dead to their pools; resizes them on a new cycle. */
+  private static void drain() {
+    WeakReference<Object> cycle = CYCLE.get();
+    if (cycle.refersTo(null) && CYCLE.compareAndSet(cycle, new WeakReference<>(new Object()))) {
+      CLASSES.newCycle();
+      MAPPED.newCycle();
+    }
+    Block b;
+    while ((b = (Block) DEAD.poll()) != null) {
+      release(b);
+    }
+  }
+
+  private static void release(Block b) {
+    synchronized (LIVE) {
+      b.prev.next = b.next;
+      b.next.prev = b.prev;
+      b.prev = null;
+      b.next = null;
+    }
+    OUTSTANDING.addAndGet(-b.block.byteSize());
+    b.pool.give(b.block);
+  }
+
+  // ============================================================================================
+  // Tier 1: slabs
+  // ============================================================================================
+
+  private static final AtomicReference<Slab> SLAB = new AtomicReference<>(Slab.EMPTY);
+
+  /** A small block: a slice of a shared slab, which returns to its pool when no slice is live. */
   private static MemorySegment smallBlock(long bytes) {
     long size = Math.max(roundUp(bytes, ALIGNMENT), ALIGNMENT);
     while (true) {
@@ -258,22 +468,134 @@ public final class NativeMemory {
     }
   }
 
-  /** A bump allocator over one zeroed block; slices are never reused, so they stay zero. */
+  /** A bump allocator over one slab; the slab returns to its pool once no slice is reachable. */
   private static final class Slab {
-    private final MemorySegment block;
-    private final AtomicLong top = new AtomicLong();
+    static final Slab EMPTY = new Slab(MemorySegment.NULL, SLAB_BYTES);
 
-    private Slab(MemorySegment block) {
+    private final MemorySegment block;
+    private final AtomicLong top;
+
+    private Slab(MemorySegment block, long top) {
       this.block = block;
+      this.top = new AtomicLong(top);
     }
 
     static Slab create() {
-      return new Slab(Arena.ofAuto().allocate(SLAB_BYTES, ALIGNMENT));
+      account(SLAB_BYTES);
+      MemorySegment raw = CLASSES.take(SLAB_BYTES);
+      if (raw == null) {
+        raw = fresh(SLAB_BYTES, SLAB_BYTES, false);
+      }
+      return new Slab(track(raw, CLASSES, SLAB_BYTES), 0);
     }
 
     MemorySegment take(long size, long bytes) {
       long at = top.getAndAdd(size);
       return at + size <= SLAB_BYTES ? block.asSlice(at, bytes) : null;
+    }
+  }
+
+  // ============================================================================================
+  // Tiers 2 and 3: pools of free blocks
+  // ============================================================================================
+
+  /** Free blocks of the size classes and slabs. */
+  private static final Pool CLASSES =
+      new Pool(Long.getLong("ufunc4j.classCacheBytes", 256L << 20), false);
+
+  /** Freed mapped blocks, by mapped length: faulted in and huge-page backed. */
+  private static final Pool MAPPED = new Pool(Long.getLong("ufunc4j.blockCacheBytes", 1L << 30), true);
+
+  /** Sizes of the pooled blocks between {@link #SMALL_MAX} and {@link #HUGE_THRESHOLD}. */
+  static final class SizeClasses {
+    private SizeClasses() {}
+
+    /** The smallest class holding {@code bytes}: eight classes per power of two (≤ 12.5% waste). */
+    static long classSize(long bytes) {
+      long p = Long.highestOneBit(bytes - 1); // 2^k < bytes <= 2^(k+1)
+      long step = Math.max(p / 8, ALIGNMENT);
+      return roundUp(bytes, step);
+    }
+  }
+
+  /**
+   * Free blocks by size, most recently returned first (the warmest). It keeps up to its limit:
+   * what was handed out of it during the last collection cycle plus a quarter, and at least its
+   * floor, so that a steady loop finds every block it needs already faulted in, and a burst's
+   * blocks are let go one cycle later. A dropped mapped block is unmapped; any other is left to
+   * the automatic arena that allocated it.
+   *
+   * <p>A mapped block is the segment {@code ofAddress(address).reinterpret(length)}; the others
+   * are the arena's segments.
+   */
+  private static final class Pool {
+    private final long floor;
+    private final boolean mapped;
+    private final Map<Long, ArrayDeque<MemorySegment>> free = new HashMap<>();
+    private long bytes;
+    private long limit;
+    private long demand;
+
+    Pool(long floor, boolean mapped) {
+      this.floor = floor;
+      this.mapped = mapped;
+      this.limit = floor;
+    }
+
+    synchronized long bytes() {
+      return bytes;
+    }
+
+    /** A free block of exactly {@code size} bytes, or null (the caller makes a fresh one). */
+    synchronized MemorySegment take(long size) {
+      demand += size;
+      ArrayDeque<MemorySegment> q = free.get(size);
+      if (q == null || q.isEmpty()) {
+        return null;
+      }
+      bytes -= size;
+      return q.pop();
+    }
+
+    /** Takes back the demand of a {@link #take} whose fresh block could not be had. */
+    synchronized void forget(long size) {
+      demand -= size;
+    }
+
+    /** Keeps {@code block} for reuse, or drops it when the pool is full. */
+    void give(MemorySegment block) {
+      long size = block.byteSize();
+      synchronized (this) {
+        if (bytes + size <= limit) {
+          bytes += size;
+          free.computeIfAbsent(size, k -> new ArrayDeque<>()).push(block);
+          return;
+        }
+      }
+      drop(block);
+    }
+
+    /** A collection has begun a new cycle: the limit follows the last cycle's demand. */
+    void newCycle() {
+      List<MemorySegment> dropped = new ArrayList<>();
+      synchronized (this) {
+        limit = Math.max(floor, demand + demand / 4);
+        demand = 0;
+        for (ArrayDeque<MemorySegment> q : free.values()) {
+          while (bytes > limit && !q.isEmpty()) {
+            MemorySegment coldest = q.removeLast();
+            bytes -= coldest.byteSize();
+            dropped.add(coldest);
+          }
+        }
+      }
+      dropped.forEach(this::drop);
+    }
+
+    private void drop(MemorySegment block) {
+      if (mapped) {
+        unmap(block.address(), block.byteSize());
+      }
     }
   }
 
@@ -307,66 +629,6 @@ public final class NativeMemory {
     return aligned;
   }
 
-  /** The mapped block as a segment of {@code bytes} owned by {@code owner}; freed to the cache. */
-  private static MemorySegment wrap(
-      long address, long rounded, long bytes, Arena owner, boolean auto) {
-    if (auto) {
-      LIVE_AUTO_BYTES.addAndGet(rounded);
-    }
-    return MemorySegment.ofAddress(address)
-        .reinterpret(
-            bytes,
-            owner,
-            s -> {
-              if (auto) {
-                LIVE_AUTO_BYTES.addAndGet(-rounded);
-              }
-              if (!CACHE.give(address, rounded)) {
-                unmap(address, rounded);
-              }
-            });
-  }
-
-  /**
-   * Freed mapped blocks by length, up to a byte limit; beyond it a freed block is unmapped. A
-   * reused block is already faulted in and backed by huge pages, where a fresh mapping would
-   * fault 2 MiB at a time and, with transparent huge pages in {@code defrag=madvise} mode, may
-   * compact memory synchronously on each fault (measured in docs/runtime.md).
-   */
-  private static final class BlockCache {
-    private final long limit;
-    private final Map<Long, ArrayDeque<Long>> free = new HashMap<>();
-    private long bytes;
-
-    BlockCache(long limit) {
-      this.limit = limit;
-    }
-
-    synchronized long bytes() {
-      return bytes;
-    }
-
-    /** A cached block of exactly {@code length} bytes, or 0. */
-    synchronized long take(long length) {
-      ArrayDeque<Long> q = free.get(length);
-      if (q == null || q.isEmpty()) {
-        return 0;
-      }
-      bytes -= length;
-      return q.pop();
-    }
-
-    /** Keeps the block for reuse; false when the cache is full (the caller unmaps it). */
-    synchronized boolean give(long address, long length) {
-      if (bytes + length > limit) {
-        return false;
-      }
-      bytes += length;
-      free.computeIfAbsent(length, k -> new ArrayDeque<>()).push(address);
-      return true;
-    }
-  }
-
   private static void unmap(long address, long length) {
     if (length == 0) {
       return;
@@ -378,7 +640,7 @@ public final class NativeMemory {
     }
   }
 
-  private static long roundUp(long value, long multiple) {
+  static long roundUp(long value, long multiple) {
     return (value + multiple - 1) / multiple * multiple;
   }
 }

@@ -2,24 +2,49 @@ package dev.ufunc4j.internal;
 
 import dev.ufunc4j.kernel.ElementwiseKernel;
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntConsumer;
 
 /**
  * Runs a planned kernel call on the caller's thread or, above a grain of {@link #grainSize()}
- * elements, split along the loop's outermost dimension across a shared pool of daemon threads
- * (the caller runs one share itself). Thread count: system property {@code ufunc4j.threads}, else
- * the number of available processors; {@link #setThreads} changes it at run time.
+ * elements, split along the loop's outermost dimension across the caller and a team of daemon
+ * worker threads. Thread count: system property {@code ufunc4j.threads}, else the number of
+ * available processors; {@link #setThreads} changes it at run time.
+ *
+ * <p><b>The hand-off</b> (measured in {@code docs/runtime.md}, "Threads"): the work is cut into a
+ * few pieces per thread, and the caller and the workers claim pieces from one counter until none
+ * is left. The caller never waits for a worker to start: if the workers are slow to wake (or the
+ * machine's other cores are busy), the caller simply does more pieces itself, so a split op costs
+ * at most the hand-off (a volatile write and an unpark) and one piece more than running alone.
+ * Workers spin for {@code ufunc4j.spinMicros} (default 50 µs) after a job before they park, so
+ * the next op of a loop finds them awake. One op uses the team at a time; an op that finds it
+ * busy (another thread's op, or a nested one) runs on its own thread.
  */
 public final class Parallel {
-  /** PyTorch's grain (at::internal::GRAIN_SIZE); below it a thread hand-off costs more than it saves. */
-  private static final long DEFAULT_GRAIN = 32768;
+  /**
+   * Elements below which a share is not worth a thread: an op splits at twice this. Twice PyTorch's
+   * GRAIN_SIZE: on this project's shared two-core machine a 64K-element add took 65 µs on two
+   * threads against 26 on one (a worker descheduled while holding a piece), while the team's
+   * hand-off itself costs about 2 µs (docs/runtime.md, "Threads").
+   */
+  private static final long DEFAULT_GRAIN = 65536;
 
   private static volatile int threads =
       Integer.getInteger("ufunc4j.threads", Runtime.getRuntime().availableProcessors());
   private static volatile long grain = Long.getLong("ufunc4j.grain", DEFAULT_GRAIN);
   private static volatile ExecutorService pool;
+
+  /** Pieces per thread of a split elementwise op: a late worker delays the op by one at most. */
+  private static final int PIECES_PER_THREAD = 4;
+
+  private static final Team TEAM =
+      new Team(Long.getLong("ufunc4j.spinMicros", 50) * 1000);
 
   private Parallel() {}
 
@@ -84,8 +109,11 @@ public final class Parallel {
       runBox(kernel, plan, plan.shape, segments, offsets, floatScalars, intScalars);
       return;
     }
-    int chunks = (int) Math.min(Math.min(n, units), numel / grain);
-    runChunks(kernel, plan, segments, offsets, floatScalars, intScalars, chunks);
+    // A few pieces per thread, none smaller than half a grain: late workers cost at most one.
+    int chunks = (int) Math.min(Math.min((long) n * PIECES_PER_THREAD, units), 2 * numel / grain);
+    // Worker threads cannot touch a TensorScope's confined segments: they get unconfined views.
+    MemorySegment[] shared = ScopeMemory.shareable(segments);
+    runChunks(kernel, plan, shared, offsets, floatScalars, intScalars, chunks, n);
   }
 
   /**
@@ -130,6 +158,7 @@ public final class Parallel {
     return units / chunks * c + Math.min(c, units % chunks);
   }
 
+  /** The plan cut into {@code chunks} pieces along its outermost dimension, run by the team. */
   private static void runChunks(
       ElementwiseKernel kernel,
       LoopPlan plan,
@@ -137,71 +166,24 @@ public final class Parallel {
       long[] offsets,
       double[] floatScalars,
       long[] intScalars,
-      int chunks) {
+      int chunks,
+      int threads) {
     int rank = plan.rank;
     int ops = plan.operands;
     long outer = plan.shape[0];
-    CountDownLatch done = new CountDownLatch(chunks - 1);
-    Throwable[] failure = new Throwable[1];
-    long start = 0;
-    Runnable mine = null;
+    long[] starts = new long[chunks + 1];
     for (int c = 0; c < chunks; c++) {
-      long len = shareLength(plan, outer, chunks, c);
+      starts[c + 1] = starts[c] + shareLength(plan, outer, chunks, c);
+    }
+    TEAM.run(chunks, threads, c -> {
       long[] shape = plan.shape.clone();
-      shape[0] = len;
+      shape[0] = starts[c + 1] - starts[c];
       long[] offs = offsets.clone();
       for (int k = 0; k < ops; k++) {
-        offs[k] += start * plan.strides[k * rank];
+        offs[k] += starts[c] * plan.strides[k * rank];
       }
-      start += len;
-      Runnable task =
-          () -> runBox(kernel, plan, shape, segments, offs, floatScalars, intScalars);
-      if (c == chunks - 1) {
-        mine = task;
-      } else {
-        pool()
-            .submit(
-                    () -> {
-                      try {
-                        task.run();
-                      } catch (Throwable t) {
-                        synchronized (failure) {
-                          if (failure[0] == null) {
-                            failure[0] = t;
-                          }
-                        }
-                      } finally {
-                        done.countDown();
-                      }
-                    });
-      }
-    }
-    Throwable own = null;
-    try {
-      mine.run();
-    } catch (Throwable t) {
-      own = t;
-    }
-    boolean interrupted = false;
-    while (true) {
-      try {
-        done.await();
-        break;
-      } catch (InterruptedException e) {
-        interrupted = true;
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
-    Throwable t = own != null ? own : failure[0];
-    if (t instanceof RuntimeException re) {
-      throw re;
-    } else if (t instanceof Error er) {
-      throw er;
-    } else if (t != null) {
-      throw new IllegalStateException(t);
-    }
+      runBox(kernel, plan, shape, segments, offs, floatScalars, intScalars);
+    });
   }
 
   /** Work over the index range {@code [from, to)}: one share of a {@link #forEachShare} call. */
@@ -211,19 +193,14 @@ public final class Parallel {
   }
 
   /**
-   * Runs {@code task} over {@code [0, count)} split into at most {@code shares} equal shares, one
-   * per thread (the caller runs the last); returns when all are done and rethrows the first
-   * failure. For work whose shares are independent (reductions over separate output elements).
+   * Runs {@code task} over {@code [0, count)} split into at most {@code shares} equal shares, which
+   * the caller and the workers claim; returns when all are done and rethrows the first failure.
+   * For work whose shares are independent (reductions over separate output elements).
    */
   public static void forEachShare(int shares, long count, RangeTask task) {
     int chunks = (int) Math.max(1, Math.min(shares, count));
-    Runnable[] parts = new Runnable[chunks];
-    for (int c = 0; c < chunks; c++) {
-      long from = unitsBefore(count, chunks, c);
-      long to = unitsBefore(count, chunks, c + 1);
-      parts[c] = () -> task.run(from, to);
-    }
-    runAll(parts);
+    TEAM.run(chunks, threads, c ->
+        task.run(unitsBefore(count, chunks, c), unitsBefore(count, chunks, c + 1)));
   }
 
   /**
@@ -238,7 +215,10 @@ public final class Parallel {
     return result;
   }
 
-  /** Runs every task, all but the last on the pool, and waits; rethrows the first failure. */
+  /**
+   * Runs every task, all but the last on the pool, and waits; rethrows the first failure. (The
+   * reductions' pairwise tree nests these calls, which the team does not: they keep the pool.)
+   */
   private static void runAll(Runnable[] tasks) {
     int n = tasks.length;
     CountDownLatch done = new CountDownLatch(n - 1);
@@ -284,6 +264,202 @@ public final class Parallel {
       throw er;
     } else if (t != null) {
       throw new IllegalStateException(t);
+    }
+  }
+
+  /**
+   * The caller and up to {@code threads - 1} workers claiming the pieces of one job from a
+   * counter (see the class comment). Workers are made on first use and live for the JVM.
+   */
+  private static final class Team {
+    private final long spinNanos;
+    private final AtomicBoolean busy = new AtomicBoolean();
+    private volatile Job posted;
+    private long jobs; // numbers posted jobs; written only while holding "busy"
+    private volatile Worker[] workers = new Worker[0];
+
+    Team(long spinNanos) {
+      this.spinNanos = spinNanos;
+    }
+
+    /** Runs {@code piece} for every index in {@code [0, pieces)} on up to {@code threads}. */
+    void run(int pieces, int threads, IntConsumer piece) {
+      int helpers = Math.min(threads, pieces) - 1;
+      if (helpers <= 0 || !busy.compareAndSet(false, true)) {
+        for (int c = 0; c < pieces; c++) {
+          piece.accept(c);
+        }
+        return;
+      }
+      Job job = new Job(++jobs, pieces, piece, helpers);
+      try {
+        Worker[] team = workers(helpers);
+        posted = job;
+        for (int w = 0; w < helpers; w++) {
+          if (team[w].parked) {
+            LockSupport.unpark(team[w]);
+          }
+        }
+        job.work();
+        job.awaitAll(spinNanos);
+      } finally {
+        posted = null;
+        busy.set(false);
+      }
+      job.rethrow();
+    }
+
+    private Worker[] workers(int helpers) {
+      Worker[] team = workers;
+      if (team.length < helpers) {
+        synchronized (this) {
+          team = workers;
+          if (team.length < helpers) {
+            Worker[] more = Arrays.copyOf(team, helpers);
+            for (int w = team.length; w < helpers; w++) {
+              more[w] = new Worker(this, w);
+              more[w].start();
+            }
+            workers = more;
+            team = more;
+          }
+        }
+      }
+      return team;
+    }
+
+    /** A worker: takes part in each posted job that asks for it, spinning between jobs. */
+    private static final class Worker extends Thread {
+      private final Team team;
+      private final int index;
+      volatile boolean parked;
+
+      Worker(Team team, int index) {
+        super("ufunc4j-worker-" + index);
+        this.team = team;
+        this.index = index;
+        setDaemon(true);
+      }
+
+      @Override
+      public void run() {
+        // Only the last job's number is kept between jobs: the job would keep its tensors
+        // reachable (and their blocks out of the pools) while this thread waits.
+        long last = 0;
+        while (true) {
+          last = takePart(last);
+        }
+      }
+
+      /** Waits for the job after number {@code last}, works on it if asked; returns its number. */
+      private long takePart(long last) {
+        Job job = next(last);
+        if (index < job.helpers) {
+          job.work();
+        }
+        return job.number;
+      }
+
+      /** The next job after number {@code last}: spin a little, then park until one is posted. */
+      private Job next(long last) {
+        long deadline = System.nanoTime() + team.spinNanos;
+        while (true) {
+          Job job = team.posted;
+          if (job != null && job.number != last) {
+            return job;
+          }
+          if (System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+            continue;
+          }
+          parked = true;
+          job = team.posted; // re-read after announcing: the poster reads "parked" after posting
+          if (job == null || job.number == last) {
+            LockSupport.park(this);
+          }
+          parked = false;
+          deadline = System.nanoTime() + team.spinNanos;
+        }
+      }
+    }
+  }
+
+  /** One split op: its pieces, claimed from {@link #next}, and counted when done. */
+  private static final class Job {
+    final long number;
+    final int pieces;
+    final int helpers;
+    private final IntConsumer piece;
+    private final AtomicInteger next = new AtomicInteger();
+    private final AtomicInteger done = new AtomicInteger();
+    private final Thread caller = Thread.currentThread();
+    private volatile boolean callerParked;
+    private volatile Throwable failure;
+
+    Job(long number, int pieces, IntConsumer piece, int helpers) {
+      this.number = number;
+      this.pieces = pieces;
+      this.piece = piece;
+      this.helpers = helpers;
+    }
+
+    /** Claims and runs pieces until none is left; after a failure, claims without running. */
+    void work() {
+      int c;
+      while ((c = next.getAndIncrement()) < pieces) {
+        if (failure == null) {
+          try {
+            piece.accept(c);
+          } catch (Throwable t) {
+            synchronized (this) {
+              if (failure == null) {
+                failure = t;
+              }
+            }
+          }
+        }
+        if (done.incrementAndGet() == pieces && Thread.currentThread() != caller
+            && callerParked) {
+          LockSupport.unpark(caller);
+        }
+      }
+    }
+
+    /**
+     * Waits (the caller, having claimed everything it could) for the pieces the workers are
+     * still running: spinning, since they finish about when the caller does, then parked.
+     */
+    void awaitAll(long spinNanos) {
+      long deadline = System.nanoTime() + spinNanos;
+      boolean interrupted = false;
+      while (done.get() < pieces) {
+        if (System.nanoTime() < deadline) {
+          Thread.onSpinWait();
+          continue;
+        }
+        callerParked = true;
+        if (done.get() < pieces) {
+          LockSupport.parkNanos(this, 1_000_000);
+        }
+        callerParked = false;
+        if (Thread.interrupted()) {
+          interrupted = true; // parking returns at once while the flag is set: restore it after
+        }
+      }
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+
+    void rethrow() {
+      Throwable t = failure;
+      if (t instanceof RuntimeException re) {
+        throw re;
+      } else if (t instanceof Error er) {
+        throw er;
+      } else if (t != null) {
+        throw new IllegalStateException(t);
+      }
     }
   }
 }

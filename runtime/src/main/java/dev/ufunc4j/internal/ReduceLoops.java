@@ -137,7 +137,10 @@ public final class ReduceLoops {
     if (runs.isEmpty()) {
       runs.add(new long[] {1, 1});
     }
-    Plan plan = new Plan(op, kind, in, out, kept, runs);
+    // The pool's threads may compute shares: a TensorScope's confined segments reach them as
+    // unconfined views (refused here for a closed scope or another thread's).
+    Plan plan = new Plan(
+        op, kind, ScopeMemory.shareable(in), ScopeMemory.shareable(out), kept, runs);
     int innerKept = plan.innermostKept();
     if (innerKept < 0) {
       plan.runInner();

@@ -17,6 +17,7 @@ import dev.ufunc4j.internal.LoopPlan;
 import dev.ufunc4j.internal.Loops;
 import dev.ufunc4j.internal.MemoryOverlap;
 import dev.ufunc4j.internal.Parallel;
+import dev.ufunc4j.internal.ScopeMemory;
 import dev.ufunc4j.internal.TensorInternals;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
@@ -414,6 +415,10 @@ final class ElementwiseCall {
             new ArithmeticException(op.name() + ": " + ErrorTexts.INTEGER_DIVISION_BY_ZERO);
         named.initCause(e);
         throw named;
+      } catch (IllegalStateException | WrongThreadException e) {
+        // The JDK refused a closed or another thread's TensorScope segment (before any store:
+        // a kernel loads before it stores); say so in TensorScope's words.
+        throw scopeError(target, operands, e);
       }
     }
     if (!viaTemporary) {
@@ -531,6 +536,15 @@ final class ElementwiseCall {
     }
   }
 
+  private static RuntimeException scopeError(
+      Tensor target, Tensor[] operands, RuntimeException e) {
+    MemorySegment[] segments = new MemorySegment[operands.length + 1];
+    segments[0] = target.segment();
+    for (int i = 0; i < operands.length; i++) {
+      segments[i + 1] = operands[i].segment();
+    }
+    return ScopeMemory.explain(segments, e);
+  }
 
   /**
    * Every operand contiguous, of one shape: one row of {@code numel} elements. Static, as are the
