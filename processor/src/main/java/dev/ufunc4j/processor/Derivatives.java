@@ -130,7 +130,8 @@ final class Derivatives {
     return new OpModel(backwardName(op, operand.name()), op.declaringClass(), Promote.PROMOTE,
         tensors, op.scalars(), false,
         List.of(new OpModel.Overload(ValueType.DOUBLE, forward.javadocSignature(),
-            renumber(body, renumbered))));
+            renumber(body, renumbered))),
+        false); // its operands share one floating dtype: no 16-bit operand beside a scalar
   }
 
   /**
