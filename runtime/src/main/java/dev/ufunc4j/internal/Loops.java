@@ -63,17 +63,18 @@ public final class Loops {
    * compiled with the same inlining budget wherever it is called from.
    *
    * <p>Why (measured, JDK 25): C2 inlines at most {@code MaxInlineLevel} (15) calls deep. The JDK
-   * methods under a Vector API load or store are {@code @ForceInline} and ignore that limit, except
-   * {@code NativeMemorySegmentImpl.unsafeGetBase()}, six calls below a kernel's row loop. A caller
-   * that the JIT compiles together with the dispatcher and the kernel ({@code OpsBench.call} →
-   * {@code Ops.add} → {@code Builtins.addWithoutAlpha} → {@code Ops.add} → {@code Dispatch.apply}
-   * ×2 → {@code ElementwiseCall.run} → {@code runRow} → {@code Loops.contiguous} → {@code box} →
-   * {@code float32_float32} → {@code float32_float32_contiguous} → 6 JDK frames) puts that call
-   * 17 deep: PrintInlining says "failed to inline: inlining too deep", the loop makes one real
-   * call per vector load, and {@code add_1M} ran 3× slower (≈150 → 470–700 µs) from the moment
-   * that caller was compiled. Through a handle that is not a constant, the call is an indirect one
-   * and {@code box} is compiled as its own root, whose loop is always 9 calls from the limit; its
-   * cost is one indirect call per box, a few nanoseconds (docs/architecture.md, "The kernel call").
+   * methods under a Vector API load or store are {@code @ForceInline} (or plain accessors) and
+   * ignore that limit, except {@code NativeMemorySegmentImpl.unsafeGetBase()}, six calls below a
+   * kernel's row loop. A caller that the JIT compiles together with the dispatcher and the kernel
+   * ({@code OpsBench.call} → {@code Ops.add} → {@code Builtins.addWithoutAlpha} → {@code Ops.add} →
+   * {@code Dispatch.apply} ×2 → {@code ElementwiseCall.run} → {@code runRow} → {@code
+   * Loops.contiguous} → {@code box} → {@code float32_float32} → {@code float32_float32_contiguous}
+   * → 6 JDK frames) puts that call 17 deep: PrintInlining says "failed to inline: inlining too
+   * deep", the loop makes one real call per vector load, and {@code add_1M} ran 3× slower (≈150 →
+   * 470–700 µs) from the moment that caller was compiled. Through a handle that is not a constant,
+   * the call is an indirect one and {@code box} is compiled as its own root, where {@code
+   * unsafeGetBase} sits about eight calls deep whoever the caller is; the cost is one indirect call
+   * per box, a few nanoseconds (docs/architecture.md, "The kernel call is a compilation root").
    */
   static void box(
       ElementwiseKernel kernel,
