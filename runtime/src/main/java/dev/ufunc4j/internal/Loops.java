@@ -2,6 +2,9 @@ package dev.ufunc4j.internal;
 
 import dev.ufunc4j.kernel.ElementwiseKernel;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 
 /**
  * The one walk over loop dimensions, for every kernel (PyTorch's {@code for_each} around a {@code
@@ -12,6 +15,9 @@ import java.lang.foreign.MemorySegment;
  * <p>One more shape is handled here rather than in every kernel: a box whose inputs all
  * broadcast along its rows ({@link LoopPlan#repeatsRows}) has one value per row, so {@link
  * #firstColumnRepeated} computes the first column and copies it along.
+ *
+ * <p><b>Every kernel call goes through {@link #box}</b>, which keeps the kernel out of its
+ * caller's compilation: see there.
  */
 public final class Loops {
   /** Box strides of rank-1 unit-stride loops, by operand count: {@code {0, 1, 0, 1, ...}}. */
@@ -23,7 +29,72 @@ public final class Loops {
     }
   }
 
+  /**
+   * {@link ElementwiseKernel#box}, called through a method handle that the JIT cannot see through.
+   * Deliberately not {@code final}: C2 inlines {@code invokeExact} only on a constant handle, so
+   * this field is what keeps a kernel a compilation root of its own (see {@link #box}).
+   */
+  private static MethodHandle kernelBox = boxHandle();
+
   private Loops() {}
+
+  private static MethodHandle boxHandle() {
+    try {
+      return MethodHandles.lookup()
+          .findVirtual(
+              ElementwiseKernel.class,
+              "box",
+              MethodType.methodType(
+                  void.class,
+                  long.class,
+                  long.class,
+                  MemorySegment[].class,
+                  long[].class,
+                  long[].class,
+                  double[].class,
+                  long[].class));
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  /**
+   * Runs {@code kernel.box(...)} as a call the JIT does not inline, so that the kernel's loop is
+   * compiled with the same inlining budget wherever it is called from.
+   *
+   * <p>Why (measured, JDK 25): C2 inlines at most {@code MaxInlineLevel} (15) calls deep. The JDK
+   * methods under a Vector API load or store are {@code @ForceInline} (or plain accessors) and
+   * ignore that limit, except {@code NativeMemorySegmentImpl.unsafeGetBase()}, six calls below a
+   * kernel's row loop. A caller that the JIT compiles together with the dispatcher and the kernel
+   * ({@code OpsBench.call} → {@code Ops.add} → {@code Builtins.addWithoutAlpha} → {@code Ops.add} →
+   * {@code Dispatch.apply} ×2 → {@code ElementwiseCall.run} → {@code runRow} → {@code
+   * Loops.contiguous} → {@code box} → {@code float32_float32} → {@code float32_float32_contiguous}
+   * → 6 JDK frames) puts that call 17 deep: PrintInlining says "failed to inline: inlining too
+   * deep", the loop makes one real call per vector load, and {@code add_1M} ran 3× slower (≈150 →
+   * 470–700 µs) from the moment that caller was compiled. Through a handle that is not a constant,
+   * the call is an indirect one and {@code box} is compiled as its own root, where {@code
+   * unsafeGetBase} sits about eight calls deep whoever the caller is; the cost is one indirect call
+   * per box, a few nanoseconds (docs/architecture.md, "The kernel call is a compilation root").
+   */
+  static void box(
+      ElementwiseKernel kernel,
+      long rows,
+      long cols,
+      MemorySegment[] segments,
+      long[] offsets,
+      long[] strides,
+      double[] floatScalars,
+      long[] intScalars) {
+    try {
+      kernelBox.invokeExact(
+          kernel, rows, cols, segments, offsets, strides, floatScalars, intScalars);
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable e) {
+      // box declares no checked exception; javac cannot know that invokeExact does not either
+      throw new IllegalStateException(e);
+    }
+  }
 
   /**
    * Runs {@code kernel} over the loop nest {@code shape} (outermost first, {@code rank} entries)
@@ -56,7 +127,7 @@ public final class Loops {
       long[] intScalars) {
     int ops = segments.length;
     long[] unit = ops < UNIT_ROW_STRIDES.length ? UNIT_ROW_STRIDES[ops] : unitRowStrides(ops);
-    kernel.box(1, n, segments, offsets, unit, floatScalars, intScalars);
+    box(kernel, 1, n, segments, offsets, unit, floatScalars, intScalars);
   }
 
   private static long[] unitRowStrides(int operands) {
@@ -100,6 +171,7 @@ public final class Loops {
           long[] strides,
           double[] floatScalars,
           long[] intScalars) {
+        // A direct call: this wrapper is itself called through Loops.box, so it is the root.
         kernel.box(rows, 1, segments, offsets, strides, floatScalars, intScalars);
         for (long r = 0; r < rows; r++) {
           repeatFirst(segments[0], offsets[0] + r * strides[0], cols, outputBytes);
@@ -146,7 +218,7 @@ public final class Loops {
     long cols = shape[rank - 1];
     if (rank <= 2) {
       long rows = rank == 1 ? 1 : shape[0];
-      kernel.box(rows, cols, segments, offsets, boxStrides, floatScalars, intScalars);
+      box(kernel, rows, cols, segments, offsets, boxStrides, floatScalars, intScalars);
       return;
     }
     // An odometer over dimensions 0 .. rank - 3; each index is one box of the innermost two.
@@ -156,7 +228,7 @@ public final class Loops {
     long[] at = offsets.clone();
     long[] index = new long[outer];
     while (true) {
-      kernel.box(rows, cols, segments, at, boxStrides, floatScalars, intScalars);
+      box(kernel, rows, cols, segments, at, boxStrides, floatScalars, intScalars);
       int d = outer - 1;
       for (; d >= 0; d--) {
         for (int k = 0; k < ops; k++) {

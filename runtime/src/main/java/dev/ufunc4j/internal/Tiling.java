@@ -100,7 +100,7 @@ final class Tiling {
                 stripOffsets[k] = off;
               }
             }
-            kernel.box(tr, tc, stripSegments, stripOffsets, stripStrides, floatScalars,
+            Loops.box(kernel, tr, tc, stripSegments, stripOffsets, stripStrides, floatScalars,
                 intScalars);
           }
         }

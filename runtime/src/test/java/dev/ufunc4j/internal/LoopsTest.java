@@ -1,6 +1,8 @@
 package dev.ufunc4j.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ufunc4j.kernel.ElementwiseKernel;
@@ -14,7 +16,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link Loops} hands a kernel that implements only {@link ElementwiseKernel#box} every element of
  * a loop nest of rank 1 to 5 exactly once, with the offsets the naive odometer over the whole
- * shape computes, and boxes of at least one row and one column.
+ * shape computes, and boxes of at least one row and one column; what a kernel throws reaches the
+ * caller unchanged through the indirect call {@link Loops#box} makes.
  */
 class LoopsTest {
 
@@ -105,5 +108,48 @@ class LoopsTest {
     kernel.run(3, new long[] {2, 0, 3}, new MemorySegment[1], new long[1], new long[3],
         new double[0], new long[0]);
     assertTrue(kernel.visited.isEmpty());
+  }
+
+  /** Throws the given exception from every box. */
+  private record Throwing(RuntimeException exception, Error error) implements ElementwiseKernel {
+    @Override
+    public void box(
+        long rows,
+        long cols,
+        MemorySegment[] segments,
+        long[] offsets,
+        long[] strides,
+        double[] floatScalars,
+        long[] intScalars) {
+      if (exception != null) {
+        throw exception;
+      }
+      throw error;
+    }
+  }
+
+  @Test
+  void whatAKernelThrowsReachesTheCallerUnchanged() {
+    // An integral kernel's division by zero: ElementwiseCall catches this very class to name it.
+    ArithmeticException division = new ArithmeticException("/ by zero");
+    MemorySegment[] segments = new MemorySegment[2];
+    long[] offsets = new long[2];
+    ArithmeticException thrown =
+        assertThrows(
+            ArithmeticException.class,
+            () ->
+                Loops.contiguous(
+                    new Throwing(division, null), 8, segments, offsets, new double[0],
+                    new long[0]));
+    assertSame(division, thrown);
+    StackOverflowError overflow = new StackOverflowError();
+    StackOverflowError thrownError =
+        assertThrows(
+            StackOverflowError.class,
+            () ->
+                Loops.run(
+                    new Throwing(null, overflow), 3, new long[] {2, 2, 2}, segments, offsets,
+                    new long[6], new double[0], new long[0]));
+    assertSame(overflow, thrownError);
   }
 }
