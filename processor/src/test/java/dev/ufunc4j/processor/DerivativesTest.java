@@ -48,7 +48,7 @@ class DerivativesTest {
     }
     return new OpModel(name, new OpModel.DeclaringClass("p", "C", "p.C", "p.C"),
         Promote.PROMOTE, params, List.of(), false,
-        List.of(new OpModel.Overload(ValueType.DOUBLE, name + "(...)", body)));
+        List.of(new OpModel.Overload(ValueType.DOUBLE, name + "(...)", body)), false);
   }
 
   private static List<Derivatives.Gradient> gradients(OpModel op) {
@@ -366,7 +366,7 @@ class DerivativesTest {
         Promote.PROMOTE, List.of(new OpModel.TensorParam("x", false),
             new OpModel.TensorParam("y", false)), List.of(), true,
         List.of(new OpModel.Overload(ValueType.DOUBLE, "less(double, double)",
-            returns(bin(BinaryOp.LT, X, Y)))));
+            returns(bin(BinaryOp.LT, X, Y)))), false);
     assertEquals(List.of(), gradients(less));
     if (!Derivatives.differentiable(less)) {
       return;
