@@ -14,6 +14,7 @@ import dev.ufunc4j.internal.NativeMemory;
 import dev.ufunc4j.internal.ShapeMath;
 import dev.ufunc4j.internal.Shapes;
 import dev.ufunc4j.internal.TensorInternals;
+import dev.ufunc4j.internal.VectorModule;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -42,6 +43,8 @@ import java.util.SplittableRandom;
  */
 public final class Tensor extends TensorMethods implements TensorLike {
   static {
+    // Before anything else: without the Vector API the first op would fail deep in a kernel.
+    VectorModule.require();
     // First, so that the runtime's other packages can reach the members below (TensorInternals).
     TensorInternals.install(new InternalAccess());
   }
