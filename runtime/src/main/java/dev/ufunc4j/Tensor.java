@@ -341,15 +341,41 @@ public final class Tensor extends TensorMethods implements TensorLike {
     return generated(dtype, shape, rng::nextGaussian);
   }
 
-  /** Uniform integers in [low, high) from a generator seeded with {@code seed}. */
+  /**
+   * Uniform integers in [low, high) from a generator seeded with {@code seed}, as {@code
+   * torch.randint(low, high, shape, dtype=dtype)}. For an integral or BOOL dtype both {@code low}
+   * and {@code high - 1} must be values of the dtype (BOOL: 0 and 1), so nothing wraps.
+   */
   public static Tensor randint(long seed, long low, long high, DType dtype, long... shape) {
     checkDtype(dtype);
     if (low >= high) {
       throw new IllegalArgumentException(
-          "random_ expects 'from' to be less than 'to', but got from=" + low + " >= to=" + high);
+          "randint needs low < high, got low=" + low + " and high=" + high);
     }
     if (dtype.isComplex()) {
       throw new IllegalArgumentException("randint is not implemented for " + dtype);
+    }
+    if (dtype.isIntegral(true) && dtype != DType.INT64 && dtype != DType.UINT64) {
+      // The values are written with wrap-around conversion: refuse a range the dtype cannot hold.
+      int bits = dtype == DType.BOOL ? 1 : dtype.byteSize() * 8;
+      long min = dtype == DType.BOOL || dtype.isUnsigned() ? 0 : -(1L << (bits - 1));
+      long max = dtype == DType.BOOL || dtype.isUnsigned() ? (1L << bits) - 1 : (1L << (bits - 1)) - 1;
+      if (low < min || high - 1 > max) {
+        throw new IllegalArgumentException(
+            "randint with dtype "
+                + dtype
+                + " needs "
+                + min
+                + " <= low and high - 1 <= "
+                + max
+                + ", got low="
+                + low
+                + " and high="
+                + high);
+      }
+    } else if (dtype == DType.UINT64 && low < 0) {
+      throw new IllegalArgumentException(
+          "randint with dtype UINT64 needs low >= 0, got low=" + low);
     }
     SplittableRandom rng = new SplittableRandom(seed);
     Tensor t = empty(dtype, shape);
@@ -436,6 +462,167 @@ public final class Tensor extends TensorMethods implements TensorLike {
     Tensor t = fromArray(DType.FLOAT64, requireData(data).length, shape);
     MemorySegment.copy(data, 0, t.segment, ValueLayout.JAVA_DOUBLE, 0, data.length);
     return t;
+  }
+
+  // ---- from nested Java arrays, shape inferred (np.array) ------------------------------------
+
+  /**
+   * A FLOAT32 tensor of shape {@code [data.length, data[0].length]}, as {@code np.array(data)}:
+   * {@code Tensor.of(new float[][] {{1, 2}, {3, 4}})} is 2×2. The Java type fixes the number of
+   * dimensions (an empty {@code new float[0][]} is {@code [0, 0]}). Rows of different lengths (a
+   * ragged array) and null rows are refused, naming the row, before anything is allocated.
+   */
+  public static Tensor of(float[][] data) {
+    Nested n = Nested.of(data, 2, "float");
+    return of((float[]) n.flat(float.class), n.shape());
+  }
+
+  /** A FLOAT32 tensor of shape {@code [d0, d1, d2]}; rules of {@link #of(float[][])}. */
+  public static Tensor of(float[][][] data) {
+    Nested n = Nested.of(data, 3, "float");
+    return of((float[]) n.flat(float.class), n.shape());
+  }
+
+  /** A FLOAT64 tensor of shape {@code [d0, d1]}; rules of {@link #of(float[][])}. */
+  public static Tensor of(double[][] data) {
+    Nested n = Nested.of(data, 2, "double");
+    return of((double[]) n.flat(double.class), n.shape());
+  }
+
+  /** A FLOAT64 tensor of shape {@code [d0, d1, d2]}; rules of {@link #of(float[][])}. */
+  public static Tensor of(double[][][] data) {
+    Nested n = Nested.of(data, 3, "double");
+    return of((double[]) n.flat(double.class), n.shape());
+  }
+
+  /** An INT32 tensor of shape {@code [d0, d1]}; rules of {@link #of(float[][])}. */
+  public static Tensor of(int[][] data) {
+    Nested n = Nested.of(data, 2, "int");
+    return of((int[]) n.flat(int.class), n.shape());
+  }
+
+  /** An INT32 tensor of shape {@code [d0, d1, d2]}; rules of {@link #of(float[][])}. */
+  public static Tensor of(int[][][] data) {
+    Nested n = Nested.of(data, 3, "int");
+    return of((int[]) n.flat(int.class), n.shape());
+  }
+
+  /** An INT64 tensor of shape {@code [d0, d1]}; rules of {@link #of(float[][])}. */
+  public static Tensor of(long[][] data) {
+    Nested n = Nested.of(data, 2, "long");
+    return of((long[]) n.flat(long.class), n.shape());
+  }
+
+  /** An INT64 tensor of shape {@code [d0, d1, d2]}; rules of {@link #of(float[][])}. */
+  public static Tensor of(long[][][] data) {
+    Nested n = Nested.of(data, 3, "long");
+    return of((long[]) n.flat(long.class), n.shape());
+  }
+
+  /** A BOOL tensor of shape {@code [d0, d1]}; rules of {@link #of(float[][])}. */
+  public static Tensor of(boolean[][] data) {
+    Nested n = Nested.of(data, 2, "boolean");
+    return of((boolean[]) n.flat(boolean.class), n.shape());
+  }
+
+  /** A BOOL tensor of shape {@code [d0, d1, d2]}; rules of {@link #of(float[][])}. */
+  public static Tensor of(boolean[][][] data) {
+    Nested n = Nested.of(data, 3, "boolean");
+    return of((boolean[]) n.flat(boolean.class), n.shape());
+  }
+
+  /**
+   * A rectangular nested Java array, checked: its shape and its innermost rows in row-major order.
+   * Works on {@code Object} through {@link java.lang.reflect.Array} so that one check serves every
+   * element type; the copy is one {@link System#arraycopy} per innermost row.
+   */
+  private record Nested(long[] shape, java.util.List<Object> rows) {
+    static Nested of(Object data, int depth, String element) {
+      requireData(data);
+      long[] shape = new long[depth];
+      java.util.List<Object> level = java.util.List.of(data);
+      for (int d = 0; d < depth; d++) {
+        int expected = -1;
+        java.util.List<Object> next = new java.util.ArrayList<>();
+        for (int i = 0; i < level.size(); i++) {
+          Object row = level.get(i);
+          if (row == null) {
+            throw new IllegalArgumentException(
+                "Tensor.of(" + element + "[]".repeat(depth) + "): " + path(i, shape, d)
+                    + " is null");
+          }
+          int length = java.lang.reflect.Array.getLength(row);
+          if (expected < 0) {
+            expected = length;
+          } else if (length != expected) {
+            throw new IllegalArgumentException(
+                "Tensor.of("
+                    + element
+                    + "[]".repeat(depth)
+                    + "): ragged array: "
+                    + path(i, shape, d)
+                    + " has length "
+                    + length
+                    + " but "
+                    + path(0, shape, d)
+                    + " has length "
+                    + expected
+                    + "; every row at one depth needs the same length (NumPy: an inhomogeneous"
+                    + " shape after "
+                    + d
+                    + " dimensions; the detected shape was "
+                    + Arrays.toString(Arrays.copyOf(shape, d))
+                    + ")");
+          }
+          if (d + 1 < depth) {
+            for (int j = 0; j < length; j++) {
+              next.add(java.lang.reflect.Array.get(row, j));
+            }
+          } else {
+            next.add(row);
+          }
+        }
+        shape[d] = Math.max(expected, 0);
+        if (d + 1 < depth) {
+          level = next;
+        } else {
+          level = java.util.List.copyOf(next);
+        }
+      }
+      long numel = 1;
+      for (long s : shape) {
+        numel *= s; // rows.size() (an int) times one row's length (an int): fits a long
+      }
+      if (numel > Integer.MAX_VALUE - 8) {
+        throw new IllegalArgumentException(
+            "Tensor.of(" + element + "[]".repeat(depth) + "): shape " + Arrays.toString(shape)
+                + " has " + numel + " elements, more than one Java array holds; use empty() and"
+                + " fill slices");
+      }
+      return new Nested(shape, level);
+    }
+
+    /** {@code data[i][j]...} for the {@code index}-th array at depth {@code depth}. */
+    private static String path(int index, long[] shape, int depth) {
+      StringBuilder b = new StringBuilder();
+      long rest = index;
+      for (int d = depth - 1; d >= 0; d--) {
+        b.insert(0, "[" + rest % shape[d] + "]");
+        rest /= shape[d];
+      }
+      return "data" + b;
+    }
+
+    /** The elements in row-major order, in a new array of {@code type}. */
+    Object flat(Class<?> type) {
+      int n = (int) Shapes.numelOf(shape);
+      Object flat = java.lang.reflect.Array.newInstance(type, n);
+      int rowLength = (int) shape[shape.length - 1];
+      for (int r = 0; r < rows.size(); r++) {
+        System.arraycopy(rows.get(r), 0, flat, r * rowLength, rowLength);
+      }
+      return flat;
+    }
   }
 
   /**
