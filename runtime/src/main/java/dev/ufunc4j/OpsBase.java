@@ -1,5 +1,7 @@
 package dev.ufunc4j;
 
+import dev.ufunc4j.internal.VectorModule;
+
 /**
  * The hand-written part of {@link Ops}: operations that are not elementwise, so not generated from
  * {@code Builtins}. The generated {@code Ops} extends this class, so they are called as {@code
@@ -11,6 +13,11 @@ package dev.ufunc4j;
  * constructor is package-private.
  */
 public class OpsBase {
+  static {
+    // Ops is where a program without tensors yet may start; say what is missing here too.
+    VectorModule.require();
+  }
+
   OpsBase() {}
 
   /** {@link Tensor#sum()}: all elements. */

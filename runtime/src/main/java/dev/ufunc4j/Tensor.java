@@ -14,6 +14,7 @@ import dev.ufunc4j.internal.NativeMemory;
 import dev.ufunc4j.internal.ShapeMath;
 import dev.ufunc4j.internal.Shapes;
 import dev.ufunc4j.internal.TensorInternals;
+import dev.ufunc4j.internal.VectorModule;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
@@ -41,6 +42,8 @@ import java.util.SplittableRandom;
  */
 public final class Tensor extends TensorMethods implements TensorLike {
   static {
+    // Before anything else: without the Vector API the first op would fail deep in a kernel.
+    VectorModule.require();
     // First, so that the runtime's other packages can reach the members below (TensorInternals).
     TensorInternals.install(new InternalAccess());
   }
@@ -338,12 +341,17 @@ public final class Tensor extends TensorMethods implements TensorLike {
     return generated(dtype, shape, rng::nextGaussian);
   }
 
-  /** Uniform integers in [low, high) from a generator seeded with {@code seed}. */
+  /**
+   * Uniform integers in [low, high) from a generator seeded with {@code seed}, as {@code
+   * torch.randint(low, high, shape, dtype=dtype)}, each drawn as a long and converted by the
+   * rules of {@link #to(DType)}: a range wider than the dtype wraps (unlike PyTorch, which refuses
+   * it; the project's own tests draw -100..100 into unsigned dtypes on purpose).
+   */
   public static Tensor randint(long seed, long low, long high, DType dtype, long... shape) {
     checkDtype(dtype);
     if (low >= high) {
       throw new IllegalArgumentException(
-          "random_ expects 'from' to be less than 'to', but got from=" + low + " >= to=" + high);
+          "randint needs low < high, got low=" + low + " and high=" + high);
     }
     if (dtype.isComplex()) {
       throw new IllegalArgumentException("randint is not implemented for " + dtype);
@@ -433,6 +441,167 @@ public final class Tensor extends TensorMethods implements TensorLike {
     Tensor t = fromArray(DType.FLOAT64, requireData(data).length, shape);
     MemorySegment.copy(data, 0, t.segment, ValueLayout.JAVA_DOUBLE, 0, data.length);
     return t;
+  }
+
+  // ---- from nested Java arrays, shape inferred (np.array) ------------------------------------
+
+  /**
+   * A FLOAT32 tensor of shape {@code [data.length, data[0].length]}, as {@code np.array(data)}:
+   * {@code Tensor.of(new float[][] {{1, 2}, {3, 4}})} is 2×2. The Java type fixes the number of
+   * dimensions (an empty {@code new float[0][]} is {@code [0, 0]}). Rows of different lengths (a
+   * ragged array) and null rows are refused, naming the row, before anything is allocated.
+   */
+  public static Tensor of(float[][] data) {
+    Nested n = Nested.of(data, 2, "float");
+    return of((float[]) n.flat(float.class), n.shape());
+  }
+
+  /** A FLOAT32 tensor of shape {@code [d0, d1, d2]}; rules of {@link #of(float[][])}. */
+  public static Tensor of(float[][][] data) {
+    Nested n = Nested.of(data, 3, "float");
+    return of((float[]) n.flat(float.class), n.shape());
+  }
+
+  /** A FLOAT64 tensor of shape {@code [d0, d1]}; rules of {@link #of(float[][])}. */
+  public static Tensor of(double[][] data) {
+    Nested n = Nested.of(data, 2, "double");
+    return of((double[]) n.flat(double.class), n.shape());
+  }
+
+  /** A FLOAT64 tensor of shape {@code [d0, d1, d2]}; rules of {@link #of(float[][])}. */
+  public static Tensor of(double[][][] data) {
+    Nested n = Nested.of(data, 3, "double");
+    return of((double[]) n.flat(double.class), n.shape());
+  }
+
+  /** An INT32 tensor of shape {@code [d0, d1]}; rules of {@link #of(float[][])}. */
+  public static Tensor of(int[][] data) {
+    Nested n = Nested.of(data, 2, "int");
+    return of((int[]) n.flat(int.class), n.shape());
+  }
+
+  /** An INT32 tensor of shape {@code [d0, d1, d2]}; rules of {@link #of(float[][])}. */
+  public static Tensor of(int[][][] data) {
+    Nested n = Nested.of(data, 3, "int");
+    return of((int[]) n.flat(int.class), n.shape());
+  }
+
+  /** An INT64 tensor of shape {@code [d0, d1]}; rules of {@link #of(float[][])}. */
+  public static Tensor of(long[][] data) {
+    Nested n = Nested.of(data, 2, "long");
+    return of((long[]) n.flat(long.class), n.shape());
+  }
+
+  /** An INT64 tensor of shape {@code [d0, d1, d2]}; rules of {@link #of(float[][])}. */
+  public static Tensor of(long[][][] data) {
+    Nested n = Nested.of(data, 3, "long");
+    return of((long[]) n.flat(long.class), n.shape());
+  }
+
+  /** A BOOL tensor of shape {@code [d0, d1]}; rules of {@link #of(float[][])}. */
+  public static Tensor of(boolean[][] data) {
+    Nested n = Nested.of(data, 2, "boolean");
+    return of((boolean[]) n.flat(boolean.class), n.shape());
+  }
+
+  /** A BOOL tensor of shape {@code [d0, d1, d2]}; rules of {@link #of(float[][])}. */
+  public static Tensor of(boolean[][][] data) {
+    Nested n = Nested.of(data, 3, "boolean");
+    return of((boolean[]) n.flat(boolean.class), n.shape());
+  }
+
+  /**
+   * A rectangular nested Java array, checked: its shape and its innermost rows in row-major order.
+   * Works on {@code Object} through {@link java.lang.reflect.Array} so that one check serves every
+   * element type; the copy is one {@link System#arraycopy} per innermost row.
+   */
+  private record Nested(long[] shape, java.util.List<Object> rows) {
+    static Nested of(Object data, int depth, String element) {
+      requireData(data);
+      long[] shape = new long[depth];
+      java.util.List<Object> level = java.util.List.of(data);
+      for (int d = 0; d < depth; d++) {
+        int expected = -1;
+        java.util.List<Object> next = new java.util.ArrayList<>();
+        for (int i = 0; i < level.size(); i++) {
+          Object row = level.get(i);
+          if (row == null) {
+            throw new IllegalArgumentException(
+                "Tensor.of(" + element + "[]".repeat(depth) + "): " + path(i, shape, d)
+                    + " is null");
+          }
+          int length = java.lang.reflect.Array.getLength(row);
+          if (expected < 0) {
+            expected = length;
+          } else if (length != expected) {
+            throw new IllegalArgumentException(
+                "Tensor.of("
+                    + element
+                    + "[]".repeat(depth)
+                    + "): ragged array: "
+                    + path(i, shape, d)
+                    + " has length "
+                    + length
+                    + " but "
+                    + path(0, shape, d)
+                    + " has length "
+                    + expected
+                    + "; every row at one depth needs the same length (NumPy: an inhomogeneous"
+                    + " shape after "
+                    + d
+                    + " dimensions; the detected shape was "
+                    + Arrays.toString(Arrays.copyOf(shape, d))
+                    + ")");
+          }
+          if (d + 1 < depth) {
+            for (int j = 0; j < length; j++) {
+              next.add(java.lang.reflect.Array.get(row, j));
+            }
+          } else {
+            next.add(row);
+          }
+        }
+        shape[d] = Math.max(expected, 0);
+        if (d + 1 < depth) {
+          level = next;
+        } else {
+          level = java.util.List.copyOf(next);
+        }
+      }
+      long numel = 1;
+      for (long s : shape) {
+        numel *= s; // rows.size() (an int) times one row's length (an int): fits a long
+      }
+      if (numel > Integer.MAX_VALUE - 8) {
+        throw new IllegalArgumentException(
+            "Tensor.of(" + element + "[]".repeat(depth) + "): shape " + Arrays.toString(shape)
+                + " has " + numel + " elements, more than one Java array holds; use empty() and"
+                + " fill slices");
+      }
+      return new Nested(shape, level);
+    }
+
+    /** {@code data[i][j]...} for the {@code index}-th array at depth {@code depth}. */
+    private static String path(int index, long[] shape, int depth) {
+      StringBuilder b = new StringBuilder();
+      long rest = index;
+      for (int d = depth - 1; d >= 0; d--) {
+        b.insert(0, "[" + rest % shape[d] + "]");
+        rest /= shape[d];
+      }
+      return "data" + b;
+    }
+
+    /** The elements in row-major order, in a new array of {@code type}. */
+    Object flat(Class<?> type) {
+      int n = (int) Shapes.numelOf(shape);
+      Object flat = java.lang.reflect.Array.newInstance(type, n);
+      int rowLength = (int) shape[shape.length - 1];
+      for (int r = 0; r < rows.size(); r++) {
+        System.arraycopy(rows.get(r), 0, flat, r * rowLength, rowLength);
+      }
+      return flat;
+    }
   }
 
   /**

@@ -237,6 +237,37 @@ class NegativeCompileTest {
   }
 
   /**
+   * What the README's body rules say is allowed (issue 15, item 6): locals need not be {@code
+   * final} (nothing can assign them anyway), and an int literal beside a long or double operand
+   * ({@code a + 1}) is accepted, because javac types the operation long or double; only an
+   * operation whose javac type is int ({@code 1 + 2}, above) is refused.
+   */
+  @Test
+  void acceptsPlainLocalsAndIntLiteralsBesideLongOperands() {
+    Compilation c = javac()
+        .withProcessors(new ElementwiseProcessor(), new OpLibraryServiceProcessor())
+        .withOptions("-Aufunc4j.dtypes=float32,int32")
+        .compile(source("""
+              @Elementwise
+              static long k(long a) {
+                long r = a + 1;
+                boolean big = r > 100;
+                return big ? r * 2 : r - 3 + (a >> 1);
+              }
+              @Elementwise
+              static double d(double x) {
+                double r = x / 2 + 1;
+                return r * r;
+              }
+            """));
+    List<String> ours = c.diagnostics().stream()
+        .map(d -> d.getMessage(Locale.ROOT))
+        .filter(m -> m.contains("[Elementwise/"))
+        .toList();
+    assertThat(ours).isEmpty();
+  }
+
+  /**
    * The whole supported language validates and generates. (The generated kernels themselves
    * compile and run in the generated-samples module: the runtime they implement is not visible
    * here, so this compile fails later, on the generated code's imports only.)
