@@ -257,7 +257,11 @@ public final class Parallel {
     if (interrupted) {
       Thread.currentThread().interrupt();
     }
-    Throwable t = own != null ? own : failure[0];
+    rethrow(own != null ? own : failure[0]);
+  }
+
+  /** Throws {@code t} as it is when unchecked (wrapped otherwise); nothing when null. */
+  private static void rethrow(Throwable t) {
     if (t instanceof RuntimeException re) {
       throw re;
     } else if (t instanceof Error er) {
@@ -452,14 +456,7 @@ public final class Parallel {
     }
 
     void rethrow() {
-      Throwable t = failure;
-      if (t instanceof RuntimeException re) {
-        throw re;
-      } else if (t instanceof Error er) {
-        throw er;
-      } else if (t != null) {
-        throw new IllegalStateException(t);
-      }
+      Parallel.rethrow(failure);
     }
   }
 }
