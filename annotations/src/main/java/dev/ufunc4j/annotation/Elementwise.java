@@ -52,4 +52,18 @@ public @interface Elementwise {
    * TensorIterator} casts every operand.
    */
   boolean scalarInFloat32() default false;
+
+  /**
+   * The dtypes the op is generated for; empty (the default) means every dtype its bodies can
+   * compute. Each name is a dtype ({@code "float32"}, {@code "int64"}, {@code "bool"}, PyTorch's
+   * names) or a category: {@code "floating"} (float16, bfloat16, float32, float64), {@code
+   * "integral"} (the signed and unsigned integer dtypes, not bool), {@code "complex"} (complex32,
+   * complex64, complex128). Kernels are generated only for operand dtypes in the set that promote
+   * to a dtype in the set, so {@code dtypes = "float32"} generates one kernel where the full matrix
+   * has dozens; a call whose operands or promoted dtype fall outside it is refused with a message
+   * naming the set, except that mixed operands promoting to a dtype of the set are converted to it
+   * first (the slower path of {@code docs/ops.md}). An unknown name, a float8 dtype, an explicitly
+   * empty set, or a set for which no body computes anything is a compile error at the value.
+   */
+  String[] dtypes() default {};
 }

@@ -151,6 +151,26 @@ class GoldenSourcesTest {
         """);
   }
 
+  /**
+   * {@code @Elementwise(dtypes)}: over the full matrix (no {@code -Aufunc4j.dtypes}), only the
+   * entries whose operands and promoted dtype are in the set (float32 and int64: four of them), the
+   * set in the descriptor, and the backward op's kernel for float32 only.
+   */
+  @Test
+  void restrictedDtypes(TestInfo info) throws IOException {
+    checkGoldens(info, "", """
+          @Elementwise(dtypes = {"float32", "int64"})
+          public static double mul(double a, double b) {
+            return a * b;
+          }
+
+          @Elementwise(dtypes = {"float32", "int64"})
+          public static long mul(long a, long b) {
+            return a * b;
+          }
+        """);
+  }
+
   @Test
   void promotedBinaryOp(TestInfo info) throws IOException {
     checkGoldens(info, "int32,float32", """

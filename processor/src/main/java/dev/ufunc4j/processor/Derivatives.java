@@ -131,7 +131,8 @@ final class Derivatives {
         tensors, op.scalars(), false,
         List.of(new OpModel.Overload(ValueType.DOUBLE, forward.javadocSignature(),
             renumber(body, renumbered))),
-        false); // its operands share one floating dtype: no 16-bit operand beside a scalar
+        false, // its operands share one floating dtype: no 16-bit operand beside a scalar
+        op.dtypes()); // and the forward op's restriction
   }
 
   /**
@@ -142,7 +143,7 @@ final class Derivatives {
   static List<KernelEntry> entries(OpModel backward, Set<DType> dtypes) {
     List<KernelEntry> entries = new ArrayList<>();
     for (DType d : List.of(DType.FLOAT16, DType.BFLOAT16, DType.FLOAT32, DType.FLOAT64)) {
-      if (!dtypes.contains(d)) {
+      if (!dtypes.contains(d) || !backward.allows(d)) {
         continue;
       }
       List<DType> operands = new ArrayList<>();

@@ -86,6 +86,11 @@ final class DescriptorGenerator {
       // Only when declared, so the descriptors of other ops read as before.
       init.add("\n.scalarInFloat32(true)");
     }
+    if (!op.dtypes().isEmpty()) {
+      // Only when declared, as scalarInFloat32.
+      init.add("\n.dtypes($L)", op.dtypes().stream().map(d -> "DType." + d.name())
+          .collect(Collectors.joining(", ")));
+    }
     for (Derivatives.Gradient g : gradients) {
       switch (g.kind()) {
         case OP -> init.add("\n.backward($L, $L.OP)", g.operand(), className(g.backward()));

@@ -26,7 +26,34 @@ final class EntryPlanner {
     this.dtypes = dtypes;
   }
 
+  /** A planner for every dtype but float8 (the default without {@code -Aufunc4j.dtypes}). */
+  static EntryPlanner all() {
+    Set<DType> all = java.util.EnumSet.allOf(DType.class);
+    all.removeIf(DType::isFloat8);
+    return new EntryPlanner(all);
+  }
+
+  /**
+   * The op's kernel table: the entries of the promotion matrix over the planner's dtypes that the
+   * op's bodies compute, less those {@code @Elementwise(dtypes)} leaves out (an operand or the
+   * promoted dtype outside the op's set).
+   */
   List<KernelEntry> plan(OpModel op) {
+    List<KernelEntry> entries = planAll(op);
+    entries.removeIf(e -> !op.allows(e.promoted()) || !operandsAllowed(op, e));
+    return entries;
+  }
+
+  private static boolean operandsAllowed(OpModel op, KernelEntry e) {
+    for (int i = 0; i < e.operands().size(); i++) {
+      if (!op.tensors().get(i).condition() && !op.allows(e.operands().get(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private List<KernelEntry> planAll(OpModel op) {
     List<KernelEntry> entries = new ArrayList<>();
     List<DType> candidates = dtypes.stream().sorted().toList();
     int promoting = op.promotingArity();

@@ -34,6 +34,10 @@ enum Message {
       "method name '%s' of method %s is not a Java identifier; the facade declares methods of that"
           + " name"),
   OVERLOAD_CONFLICT("OverloadConflict", "overload %s of op '%s' conflicts with %s: %s"),
+  DTYPES(
+      "Dtypes",
+      "dtypes of op '%s': %s; a name is a dtype (float32, float64, int64, bool, ...: %s) or a"
+          + " category (floating, integral, complex); leave dtypes out for every dtype"),
   FACADE_NAME("FacadeName", "%s '%s' of %s %s"),
   FACADE_WITHOUT_OPS(
       "FacadeName",

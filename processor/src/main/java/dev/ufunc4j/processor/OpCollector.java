@@ -2,7 +2,10 @@ package dev.ufunc4j.processor;
 
 import com.sun.source.util.Trees;
 import dev.ufunc4j.annotation.Promote;
+import dev.ufunc4j.dtype.DType;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,6 +57,7 @@ final class OpCollector {
       String methodName,
       boolean numbersAfterFirst,
       boolean scalarInFloat32,
+      List<DType> dtypes,
       ValueType bodyType,
       boolean predicate,
       List<Role> roles,
@@ -233,6 +237,7 @@ final class OpCollector {
     Promote promote = Promote.PROMOTE;
     boolean numbersAfterFirst = false;
     boolean scalarInFloat32 = false;
+    List<DType> dtypes = List.of();
     AnnotationValue opNameValue = null;
     AnnotationValue methodNameValue = null;
     for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> e :
@@ -251,6 +256,12 @@ final class OpCollector {
         numbersAfterFirst = Boolean.parseBoolean(value);
       } else if (key.equals("scalarInFloat32")) {
         scalarInFloat32 = Boolean.parseBoolean(value);
+      } else if (key.equals("dtypes") && annotation.getElementValues().containsKey(e.getKey())) {
+        Optional<List<DType>> resolved = dtypes(m, annotation, e.getValue(), name);
+        if (resolved.isEmpty()) {
+          return Optional.empty();
+        }
+        dtypes = resolved.get();
       }
     }
     if (!isName(opName)) {
@@ -264,8 +275,58 @@ final class OpCollector {
       return Optional.empty();
     }
     return Optional.of(new Method(m, opName, promote, methodName, numbersAfterFirst,
-        scalarInFloat32, bodyType,
+        scalarInFloat32, dtypes, bodyType,
         returnType == ValueType.BOOLEAN, roles, types));
+  }
+
+  /**
+   * {@code @Elementwise(dtypes)} as given (not defaulted): each name resolved to its dtypes, in
+   * declaration order; an unknown name, a float8 dtype and an empty set are refused at the value.
+   */
+  private Optional<List<DType>> dtypes(ExecutableElement m, AnnotationMirror annotation,
+      AnnotationValue value, String opName) {
+    @SuppressWarnings("unchecked")
+    List<? extends AnnotationValue> names = (List<? extends AnnotationValue>) value.getValue();
+    if (names.isEmpty()) {
+      report.error(m, annotation, value, Message.DTYPES, opName,
+          "the set is empty, so no kernel would be generated", knownDtypes());
+      return Optional.empty();
+    }
+    EnumSet<DType> set = EnumSet.noneOf(DType.class);
+    for (AnnotationValue v : names) {
+      String name = v.getValue().toString();
+      switch (name.strip().toLowerCase(java.util.Locale.ROOT)) {
+        case "floating" -> set.addAll(
+            List.of(DType.FLOAT16, DType.BFLOAT16, DType.FLOAT32, DType.FLOAT64));
+        case "integral" -> Arrays.stream(DType.values())
+            .filter(d -> d.isIntegral(false)).forEach(set::add);
+        case "complex" -> Arrays.stream(DType.values())
+            .filter(DType::isComplex).forEach(set::add);
+        default -> {
+          DType d;
+          try {
+            d = DType.fromName(name);
+          } catch (IllegalArgumentException unknown) {
+            report.error(m, annotation, v, Message.DTYPES, opName,
+                "'" + name + "' names no dtype or category", knownDtypes());
+            return Optional.empty();
+          }
+          if (d.isFloat8()) {
+            report.error(m, annotation, v, Message.DTYPES, opName,
+                "'" + name + "' is a storage-only dtype: ufunc4j does no arithmetic on it",
+                knownDtypes());
+            return Optional.empty();
+          }
+          set.add(d);
+        }
+      }
+    }
+    return Optional.of(List.copyOf(set));
+  }
+
+  private static String knownDtypes() {
+    return Arrays.stream(DType.values()).filter(d -> !d.isFloat8()).map(DType::toString)
+        .collect(Collectors.joining(", "));
   }
 
   /** A Java identifier that is not a keyword: it names generated methods. */
@@ -297,6 +358,8 @@ final class OpCollector {
         conflict = "they declare different numbersAfterFirst";
       } else if (m.scalarInFloat32() != reference.scalarInFloat32()) {
         conflict = "they declare different scalarInFloat32";
+      } else if (!m.dtypes().equals(reference.dtypes())) {
+        conflict = "they declare different dtypes";
       } else {
         for (int i = 0; i < m.roles().size(); i++) {
           Role a = m.roles().get(i);
@@ -358,8 +421,33 @@ final class OpCollector {
     if (!ok) {
       return Optional.empty();
     }
-    return Optional.of(new OpModel(opName, declaring, reference.promote(), tensors, scalars,
-        reference.predicate(), overloads, reference.scalarInFloat32()));
+    OpModel op = new OpModel(opName, declaring, reference.promote(), tensors, scalars,
+        reference.predicate(), overloads, reference.scalarInFloat32(), reference.dtypes());
+    if (!op.dtypes().isEmpty() && EntryPlanner.all().plan(op).isEmpty()) {
+      AnnotationMirror annotation = annotation(reference.element(), ELEMENTWISE).orElseThrow();
+      report.error(reference.element(), annotation, dtypesValue(annotation), Message.DTYPES,
+          opName, "none of " + op.dtypes() + " is computed by its " + bodies(methods)
+              + ", so no kernel would be generated (a double body computes the floating and"
+              + " complex dtypes, a long body the integral ones and bool, an INT_TO_FLOAT op"
+              + " float32 for integral operands)", knownDtypes());
+      return Optional.empty();
+    }
+    return Optional.of(op);
+  }
+
+  private static String bodies(List<Method> methods) {
+    return methods.stream().map(m -> m.bodyType().javaName()).collect(Collectors.joining(" and "))
+        + (methods.size() == 1 ? " body" : " bodies");
+  }
+
+  private static AnnotationValue dtypesValue(AnnotationMirror annotation) {
+    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> e :
+        annotation.getElementValues().entrySet()) {
+      if (e.getKey().getSimpleName().contentEquals("dtypes")) {
+        return e.getValue();
+      }
+    }
+    return null;
   }
 
   /** {@code add(double, double)}, as javadoc {@code {@link}} writes it. */

@@ -1,6 +1,7 @@
 package dev.ufunc4j.processor;
 
 import dev.ufunc4j.annotation.Promote;
+import dev.ufunc4j.dtype.DType;
 import java.util.List;
 import java.util.Optional;
 
@@ -16,6 +17,8 @@ import java.util.Optional;
  * @param overloads at most one per body type, sorted by {@link ValueType}
  * @param scalarInFloat32 {@code @Elementwise(scalarInFloat32)}: a single-valued second operand
  *     beside float16/bfloat16 enters the computation at float32 precision
+ * @param dtypes {@code @Elementwise(dtypes)} resolved: the dtypes kernels are generated for, in
+ *     declaration order; empty when the op does not restrict them
  */
 record OpModel(
     String name,
@@ -25,12 +28,27 @@ record OpModel(
     List<ScalarParam> scalars,
     boolean predicate,
     List<Overload> overloads,
-    boolean scalarInFloat32) {
+    boolean scalarInFloat32,
+    List<DType> dtypes) {
 
   OpModel {
     tensors = List.copyOf(tensors);
     scalars = List.copyOf(scalars);
     overloads = List.copyOf(overloads);
+    dtypes = List.copyOf(dtypes);
+  }
+
+  /** An op that does not restrict its dtypes. */
+  OpModel(String name, DeclaringClass declaringClass, Promote promote, List<TensorParam> tensors,
+      List<ScalarParam> scalars, boolean predicate, List<Overload> overloads,
+      boolean scalarInFloat32) {
+    this(name, declaringClass, promote, tensors, scalars, predicate, overloads, scalarInFloat32,
+        List.of());
+  }
+
+  /** Whether kernels may be generated for {@code d}: in {@link #dtypes}, or no restriction. */
+  boolean allows(DType d) {
+    return dtypes.isEmpty() || dtypes.contains(d);
   }
 
   /**

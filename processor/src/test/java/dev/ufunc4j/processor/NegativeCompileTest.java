@@ -138,6 +138,56 @@ class NegativeCompileTest {
         "[Elementwise/OpName]", "op name 'return' of method g", "static double g");
   }
 
+  // ---- @Elementwise(dtypes) ------------------------------------------------------------------
+
+  @Test
+  void refusesAnUnknownDtypeNameAtThatName() {
+    assertRefused("""
+          @Elementwise(dtypes = {
+              "float32",
+              "flaot64"})
+          static double g(double a) { return a; }
+        """, "[Elementwise/Dtypes]", "dtypes of op 'g': 'flaot64' names no dtype or category;"
+            + " a name is a dtype (float32, float64, int64, bool, ...: bool, uint8", "\"flaot64\"");
+  }
+
+  @Test
+  void refusesAFloat8DtypeAtThatName() {
+    assertRefused("""
+          @Elementwise(dtypes = {"float32",
+              "float8_e4m3fn"})
+          static double g(double a) { return a; }
+        """, "[Elementwise/Dtypes]", "'float8_e4m3fn' is a storage-only dtype", "float8_e4m3fn");
+  }
+
+  @Test
+  void refusesAnEmptyDtypeSet() {
+    assertRefused("""
+          @Elementwise(dtypes = {})
+          static double g(double a) { return a; }
+        """, "[Elementwise/Dtypes]", "dtypes of op 'g': the set is empty, so no kernel would be"
+            + " generated", "dtypes = {}");
+  }
+
+  @Test
+  void refusesADtypeSetNoBodyComputes() {
+    assertRefused("""
+          @Elementwise(dtypes = "integral")
+          static double g(double a, double b) { return a + b; }
+        """, "[Elementwise/Dtypes]", "none of [uint8, int8, int16, int32, int64, uint16, uint32,"
+            + " uint64] is computed by its double body, so no kernel would be generated",
+        "\"integral\"");
+  }
+
+  @Test
+  void refusesOverloadsWithDifferentDtypeSets() {
+    assertRefused("""
+          @Elementwise(dtypes = "float32") static double f(double a) { return a; }
+          @Elementwise static long f(long a) { return a; }
+        """, "[Elementwise/OverloadConflict]", "overload f(long) of op 'f' conflicts with"
+            + " f(double): they declare different dtypes", "static long f");
+  }
+
   @Test
   void refusesConflictingOverloads() {
     assertRefused("""

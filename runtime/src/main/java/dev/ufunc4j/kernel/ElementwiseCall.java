@@ -21,6 +21,7 @@ import dev.ufunc4j.internal.ScopeMemory;
 import dev.ufunc4j.internal.TensorInternals;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * One application of an op, taken by {@link Dispatch#apply} through its steps in order (PyTorch's
@@ -659,6 +660,16 @@ final class ElementwiseCall {
     return false;
   }
 
+  /** True when a promoting operand's dtype is not among {@code allowed}. */
+  private static boolean outside(ElementwiseOp op, DType[] dtypes, List<DType> allowed) {
+    for (int i = 0; i < dtypes.length; i++) {
+      if (!op.isConditionOperand(i) && !allowed.contains(dtypes[i])) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static String noKernel(ElementwiseOp op, DType[] dtypes, DType promoted) {
     StringBuilder sb = new StringBuilder();
     sb.append(op.name()).append(" has no kernel for operand dtypes ")
@@ -669,7 +680,12 @@ final class ElementwiseCall {
       anyIntegral |= op.entryCompute(e).isIntegral(true);
       anyComplex |= op.entryCompute(e).isComplex();
     }
-    if (promoted.isIntegral(true) && !anyIntegral) {
+    List<DType> allowed = op.dtypes();
+    if (!allowed.isEmpty() && (!allowed.contains(promoted) || outside(op, dtypes, allowed))) {
+      sb.append(": it is generated for ").append(allowed)
+          .append(" only (@Elementwise(dtypes) on its declaration); convert the operands to one of"
+              + " those with .to(dtype), or add the dtype there");
+    } else if (promoted.isIntegral(true) && !anyIntegral) {
       sb.append(": it has no long overload; declare one, or use @Elementwise(promote ="
           + " Promote.INT_TO_FLOAT)");
     } else if (promoted.isComplex() && !anyComplex) {

@@ -63,6 +63,7 @@ public final class ElementwiseOp {
   private final boolean predicate;
   private final boolean mayThrow;
   private final boolean scalarInFloat32;
+  private final List<DType> dtypes;
   private final boolean keyedByPromoted;
   private final int[] keyToEntry;
   private final DType[] entryPromoted;
@@ -88,6 +89,7 @@ public final class ElementwiseOp {
     this.predicate = b.predicate;
     this.mayThrow = b.mayThrow;
     this.scalarInFloat32 = b.scalarInFloat32;
+    this.dtypes = List.copyOf(b.dtypes);
     this.keyedByPromoted = !scalarParams.isEmpty();
     this.factory = Objects.requireNonNull(b.factory, "factory");
     int n = b.inputs.size();
@@ -306,6 +308,14 @@ public final class ElementwiseOp {
     return scalarInFloat32;
   }
 
+  /**
+   * The dtypes the op was generated for ({@code @Elementwise(dtypes)}), or an empty list when its
+   * declaration does not restrict them.
+   */
+  public List<DType> dtypes() {
+    return dtypes;
+  }
+
   /** How the gradient with respect to tensor operand {@code operand} is computed. */
   public Gradient gradient(int operand) {
     return gradients[operand];
@@ -343,6 +353,7 @@ public final class ElementwiseOp {
     private boolean predicate;
     private boolean mayThrow;
     private boolean scalarInFloat32;
+    private final List<DType> dtypes = new ArrayList<>();
     private final List<DType[]> inputs = new ArrayList<>();
     private final List<DType> promoted = new ArrayList<>();
     private final List<DType> compute = new ArrayList<>();
@@ -393,6 +404,12 @@ public final class ElementwiseOp {
     /** See {@link ElementwiseOp#scalarInFloat32()}. */
     public Builder scalarInFloat32(boolean inFloat32) {
       this.scalarInFloat32 = inFloat32;
+      return this;
+    }
+
+    /** See {@link ElementwiseOp#dtypes()}. */
+    public Builder dtypes(DType... generatedFor) {
+      this.dtypes.addAll(List.of(generatedFor));
       return this;
     }
 
