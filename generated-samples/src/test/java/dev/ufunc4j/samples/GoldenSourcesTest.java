@@ -171,6 +171,40 @@ class GoldenSourcesTest {
         """);
   }
 
+  /**
+   * One note per op says what it costs: kernels (forward, backward), generated files and their
+   * lines, counted here from the committed goldens of {@link #restrictedDtypes}.
+   */
+  @Test
+  void costNotePerOp() throws IOException {
+    Compilation c = compile("", """
+          @Elementwise(dtypes = {"float32", "int64"})
+          public static double mul(double a, double b) {
+            return a * b;
+          }
+
+          @Elementwise(dtypes = {"float32", "int64"})
+          public static long mul(long a, long b) {
+            return a * b;
+          }
+        """);
+    assertThat(c).succeeded();
+    Path dir = Path.of(System.getProperty("ufunc4j.goldens", "src/test/resources/goldens"))
+        .resolve("GoldenSourcesTest/restrictedDtypes/golden");
+    long lines = 0;
+    int files = 0;
+    try (Stream<Path> golden = Files.list(dir)) {
+      for (Path p : golden.filter(p -> p.getFileName().toString().startsWith("Ops_mul")).toList()) {
+        files++;
+        lines += Files.readString(p, StandardCharsets.UTF_8).lines().count();
+      }
+    }
+    assertEquals(7, files);
+    assertThat(c).hadNoteContaining(String.format(java.util.Locale.ROOT,
+        "[Elementwise/Cost] op 'mul': 6 kernels (4 forward, 2 backward) in 7 generated files,"
+            + " %,d lines (dtypes [int64, float32])", lines));
+  }
+
   @Test
   void promotedBinaryOp(TestInfo info) throws IOException {
     checkGoldens(info, "int32,float32", """

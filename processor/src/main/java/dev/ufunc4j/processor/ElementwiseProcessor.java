@@ -189,23 +189,33 @@ public final class ElementwiseProcessor extends AbstractProcessor {
     EntryPlanner planner = new EntryPlanner(dtypes());
     TypeElement origin = topLevel(type);
     for (OpModel op : models) {
+      // What the op costs the user's build, in a note per op (kernels, files, lines).
+      Cost cost = new Cost();
       List<KernelGenerator.Kernel> kernels = kernels(op, planner.plan(op));
       for (JavaFile file : KernelClassGenerator.generate(op, kernels, generated)) {
-        write(file, origin);
+        cost.add(write(file, origin));
       }
+      int backwardKernels = 0;
       List<Derivatives.Gradient> opGradients = gradients.getOrDefault(op.name(), List.of());
       for (Derivatives.Gradient g : opGradients) {
         if (g.kind() == Derivatives.Kind.OP) {
           // A backward op is an ordinary op: the same kernel classes, one entry per dtype.
           List<KernelGenerator.Kernel> backward =
               kernels(g.backward(), Derivatives.entries(g.backward(), dtypes()));
+          backwardKernels += backward.size();
           for (JavaFile file : KernelClassGenerator.generate(g.backward(), backward, generated)) {
-            write(file, origin);
+            cost.add(write(file, origin));
           }
-          write(DescriptorGenerator.generateBackward(op, g, backward, generated), origin);
+          cost.add(write(DescriptorGenerator.generateBackward(op, g, backward, generated), origin));
         }
       }
-      write(DescriptorGenerator.generate(op, kernels, opGradients, generated), origin);
+      cost.add(write(DescriptorGenerator.generate(op, kernels, opGradients, generated), origin));
+      processingEnv.getMessager().printMessage(Diagnostic.Kind.NOTE, Message.COST.format(
+          op.name(), kernels.size() + backwardKernels,
+          kernels.size() + backwardKernels == 1 ? "" : "s", kernels.size(), backwardKernels,
+          cost.files, cost.files == 1 ? "" : "s", cost.lines, op.dtypes().isEmpty()
+              ? "; @Elementwise(dtypes = ...) generates fewer"
+              : " (dtypes " + op.dtypes() + ")"), collector.firstMethods().get(op.name()));
     }
     if (type.getQualifiedName().contentEquals(
         processingEnv.getOptions().getOrDefault(FAIL_ON_OPTION, ""))) {
@@ -265,13 +275,27 @@ public final class ElementwiseProcessor extends AbstractProcessor {
     return (TypeElement) e;
   }
 
-  private void write(JavaFile file, TypeElement origin) throws IOException {
+  /** Generated files and lines, summed over an op's files. */
+  private static final class Cost {
+    int files;
+    long lines;
+
+    void add(long fileLines) {
+      files++;
+      lines += fileLines;
+    }
+  }
+
+  /** Writes {@code file} and returns its number of lines. */
+  private long write(JavaFile file, TypeElement origin) throws IOException {
     String name = file.packageName().isEmpty()
         ? file.typeSpec().name()
         : file.packageName() + "." + file.typeSpec().name();
     JavaFileObject source = processingEnv.getFiler().createSourceFile(name, origin);
+    String text = file.toString();
     try (Writer w = source.openWriter()) {
-      file.writeTo(w);
+      w.write(text);
     }
+    return text.lines().count();
   }
 }

@@ -131,6 +131,9 @@ enum Message {
       "the gradient of op '%s' with respect to '%s' is zero wherever it is defined: %s reaches"
           + " the result only through %s. Declare a @Derivative for '%s' (returning 0 to"
           + " confirm) to silence this note"),
+  COST(
+      "Cost",
+      "op '%s': %d kernel%s (%d forward, %d backward) in %d generated file%s, %,d lines%s"),
   INTERNAL_ERROR(
       "InternalError",
       "internal error of the ufunc4j processor while generating the ops of %s: %s; the other"
