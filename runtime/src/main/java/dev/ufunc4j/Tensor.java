@@ -343,9 +343,13 @@ public final class Tensor extends TensorMethods implements TensorLike {
 
   /**
    * Uniform integers in [low, high) from a generator seeded with {@code seed}, as {@code
-   * torch.randint(low, high, shape, dtype=dtype)}, each drawn as a long and converted by the
-   * rules of {@link #to(DType)}: a range wider than the dtype wraps (unlike PyTorch, which refuses
-   * it; the project's own tests draw -100..100 into unsigned dtypes on purpose).
+   * torch.randint(low, high, shape, dtype=dtype)}. As PyTorch, {@code low} and {@code high - 1}
+   * must be values of the dtype (bool: 0 and 1; float16: within ±65504), so nothing wraps: to draw
+   * a wider range and wrap it, draw int64 and convert ({@code randint(seed, -100, 100, INT64,
+   * shape).to(UINT8)}).
+   *
+   * @throws IllegalArgumentException if {@code low >= high}, the dtype is complex, or {@code low} or
+   *     {@code high - 1} is out of the dtype's range
    */
   public static Tensor randint(long seed, long low, long high, DType dtype, long... shape) {
     checkDtype(dtype);
@@ -356,6 +360,8 @@ public final class Tensor extends TensorMethods implements TensorLike {
     if (dtype.isComplex()) {
       throw new IllegalArgumentException("randint is not implemented for " + dtype);
     }
+    checkRandintBound("low", low, low, dtype);
+    checkRandintBound("high - 1", high, high - 1, dtype);
     SplittableRandom rng = new SplittableRandom(seed);
     Tensor t = empty(dtype, shape);
     for (long i = 0; i < t.numel; i++) {
@@ -363,6 +369,38 @@ public final class Tensor extends TensorMethods implements TensorLike {
       Elements.write(t.segment, dtype, i * dtype.byteSize(), Convert.fromLong(dtype, v, false));
     }
     return t;
+  }
+
+  /**
+   * PyTorch's {@code check_from_to_in_range} in randint's words: {@code value} ({@code low}, or
+   * {@code high - 1}) must be a value of {@code dtype}. float32, bfloat16 and float64 hold every
+   * long in range (rounded, as PyTorch's); float16 holds ±65504.
+   */
+  private static void checkRandintBound(String name, long given, long value, DType dtype) {
+    long min;
+    long max;
+    if (dtype == DType.BOOL) {
+      min = 0;
+      max = 1;
+    } else if (dtype == DType.FLOAT16) {
+      min = -65504;
+      max = 65504;
+    } else if (dtype == DType.UINT64) {
+      min = 0;
+      max = Long.MAX_VALUE;
+    } else if (dtype.isIntegral(false) && dtype != DType.INT64) {
+      int bits = dtype.byteSize() * 8;
+      min = dtype.isUnsigned() ? 0 : -(1L << (bits - 1));
+      max = dtype.isUnsigned() ? (1L << bits) - 1 : (1L << (bits - 1)) - 1;
+    } else {
+      return;
+    }
+    if (value < min || value > max) {
+      String range = dtype == DType.UINT64 ? "0 to 18446744073709551615" : min + " to " + max;
+      throw new IllegalArgumentException("randint: " + name + " = " + value
+          + (name.equals("low") ? "" : " (high=" + given + ")") + " is out of bounds for "
+          + dtype + ", whose values are " + range);
+    }
   }
 
   private static Tensor generated(

@@ -98,6 +98,48 @@ class NestedOfTest {
         assertThrows(
             IllegalArgumentException.class, () -> Tensor.randint(1, 5, 5, DType.INT32, 2));
     assertEquals("randint needs low < high, got low=5 and high=5", e.getMessage());
+  }
+
+  /**
+   * Ranges outside the dtype are refused, as {@code torch.randint} does ({@code "from is out of
+   * bounds for unsigned char"}, {@code "to - 1 is out of bounds for bool"}: the cases below were
+   * each checked against torch 2.13, in randint's own words); the edges are allowed and reached.
+   */
+  @Test
+  void randintRefusesARangeOutsideTheDtype() {
+    var e = assertThrows(IllegalArgumentException.class,
+        () -> Tensor.randint(1, 0, 300, DType.UINT8, 2));
+    assertEquals("randint: high - 1 = 299 (high=300) is out of bounds for uint8, whose values are"
+        + " 0 to 255", e.getMessage().replace("torch.", ""));
+    e = assertThrows(IllegalArgumentException.class, () -> Tensor.randint(1, -1, 2, DType.BOOL, 2));
+    assertEquals("randint: low = -1 is out of bounds for bool, whose values are 0 to 1",
+        e.getMessage().replace("torch.", ""));
+    e = assertThrows(IllegalArgumentException.class, () -> Tensor.randint(1, 0, 3, DType.BOOL, 2));
+    assertTrue(e.getMessage().contains("high - 1 = 2 (high=3) is out of bounds"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> Tensor.randint(1, -200, 0, DType.INT8, 2));
+    assertTrue(e.getMessage().contains("whose values are -128 to 127"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> Tensor.randint(1, -5, 5, DType.UINT64, 2));
+    assertTrue(e.getMessage().contains("low = -5 is out of bounds"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> Tensor.randint(1, 0, 70000, DType.FLOAT16, 2));
+    assertTrue(e.getMessage().contains("high - 1 = 69999 (high=70000)"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> Tensor.randint(1, 0, 1L << 40, DType.INT32, 2));
+    assertTrue(e.getMessage().contains("whose values are -2147483648 to 2147483647"),
+        e.getMessage());
+    // Allowed, as in torch: the full ranges of int8, uint8, int16 and bool; int64 up to its max.
+    long[] all = Tensor.randint(3, -128, 128, DType.INT8, 4096).to(DType.INT64).toLongArray();
+    assertEquals(-128, java.util.Arrays.stream(all).min().orElseThrow());
+    assertEquals(127, java.util.Arrays.stream(all).max().orElseThrow());
+    Tensor.randint(3, 0, 256, DType.UINT8, 4);
+    Tensor.randint(3, -32768, 32768, DType.INT16, 4);
+    Tensor.randint(3, 0, Long.MAX_VALUE, DType.INT64, 4);
+    Tensor.randint(3, 0, 1 << 25, DType.FLOAT32, 4);
+    assertArrayEquals(new long[] {0, 1}, java.util.Arrays.stream(
+        Tensor.randint(3, 0, 2, DType.BOOL, 64).to(DType.INT64).toLongArray()).distinct().sorted()
+        .toArray());
     e = assertThrows(IllegalArgumentException.class, () -> Tensor.rand(1, DType.INT32, 2));
     assertEquals("rand needs a floating dtype, got " + DType.INT32, e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> Tensor.randn(1, DType.INT64, 2));

@@ -57,8 +57,9 @@ class RepeatedRowsTest {
 
   private static Tensor random(long seed, DType dtype, long... shape) {
     if (dtype.isIntegral(true)) {
+      // -100..100 wrapped into unsigned dtypes on purpose: drawn as int64, converted.
       return Tensor.randint(seed, dtype == DType.BOOL ? 0 : -100, dtype == DType.BOOL ? 2 : 100,
-          dtype, shape);
+          DType.INT64, shape).to(dtype);
     }
     if (dtype.isComplex()) {
       long n = Arrays.stream(shape).reduce(1, (p, q) -> p * q);

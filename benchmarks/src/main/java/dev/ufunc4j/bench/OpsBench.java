@@ -106,7 +106,8 @@ public class OpsBench {
     }
     Tensor t;
     if (dtype.isIntegral(true)) {
-      t = Tensor.randint(seed, dtype == DType.UINT8 ? 0 : -100, 100, dtype, shape);
+      // The same values as before randint refused ranges wider than the dtype: int64, converted.
+      t = Tensor.randint(seed, dtype == DType.UINT8 ? 0 : -100, 100, DType.INT64, shape).to(dtype);
     } else if (dtype.isComplex()) {
       // (re, im) pairs from a float64 normal sample, converted to the complex dtype.
       long n = 1;
