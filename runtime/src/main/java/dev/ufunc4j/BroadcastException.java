@@ -9,6 +9,11 @@ import java.io.Serial;
 public final class BroadcastException extends IllegalArgumentException {
   @Serial private static final long serialVersionUID = 1L;
 
+  /**
+   * Operands whose shapes do not broadcast.
+   *
+   * @param message names the operands, their sizes and the dimension, in PyTorch's words
+   */
   public BroadcastException(String message) {
     super(message);
   }

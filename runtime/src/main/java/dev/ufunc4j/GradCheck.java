@@ -27,7 +27,10 @@ public final class GradCheck {
   /** PyTorch's {@code gradcheck} defaults. */
   public static final double EPS = 1e-6;
 
+  /** Absolute tolerance: PyTorch's {@code gradcheck} default. */
   public static final double ATOL = 1e-5;
+
+  /** Relative tolerance: PyTorch's {@code gradcheck} default. */
   public static final double RTOL = 1e-3;
 
   private GradCheck() {}

@@ -13,23 +13,41 @@ import java.util.TreeMap;
  * cast, and refuse promotion and arithmetic, as in PyTorch.
  */
 public enum DType {
+  /** bool: 0 or 1, stored as one byte. */
   BOOL("bool", "Bool", 1, Kind.BOOL),
+  /** uint8: unsigned 8-bit integer. */
   UINT8("uint8", "Byte", 1, Kind.UNSIGNED),
+  /** int8: signed 8-bit integer. */
   INT8("int8", "Char", 1, Kind.SIGNED),
+  /** int16: signed 16-bit integer. */
   INT16("int16", "Short", 2, Kind.SIGNED),
+  /** int32: signed 32-bit integer. */
   INT32("int32", "Int", 4, Kind.SIGNED),
+  /** int64: signed 64-bit integer (Java {@code long}); Java integral numbers promote as it. */
   INT64("int64", "Long", 8, Kind.SIGNED),
+  /** uint16: unsigned 16-bit integer. */
   UINT16("uint16", "UInt16", 2, Kind.UNSIGNED),
+  /** uint32: unsigned 32-bit integer. */
   UINT32("uint32", "UInt32", 4, Kind.UNSIGNED),
+  /** uint64: unsigned 64-bit integer. */
   UINT64("uint64", "UInt64", 8, Kind.UNSIGNED),
+  /** float16: IEEE half precision, stored as its bit pattern, computed in float32. */
   FLOAT16("float16", "Half", 2, Kind.FLOATING),
+  /** bfloat16: the upper half of a float32, stored as its bit pattern, computed in float32. */
   BFLOAT16("bfloat16", "BFloat16", 2, Kind.FLOATING),
+  /** float32: IEEE single precision; the default float dtype. */
   FLOAT32("float32", "Float", 4, Kind.FLOATING),
+  /** float64: IEEE double precision (Java {@code double}). */
   FLOAT64("float64", "Double", 8, Kind.FLOATING),
+  /** complex32: two float16 (real, imaginary), computed in complex64. */
   COMPLEX32("complex32", "ComplexHalf", 4, Kind.COMPLEX),
+  /** complex64: two float32 (real, imaginary), interleaved. */
   COMPLEX64("complex64", "ComplexFloat", 8, Kind.COMPLEX),
+  /** complex128: two float64 (real, imaginary), interleaved. */
   COMPLEX128("complex128", "ComplexDouble", 16, Kind.COMPLEX),
+  /** float8_e4m3fn: storage only (load, store, cast; no arithmetic). */
   FLOAT8_E4M3FN("float8_e4m3fn", "Float8_e4m3fn", 1, Kind.FLOAT8),
+  /** float8_e5m2: storage only (load, store, cast; no arithmetic). */
   FLOAT8_E5M2("float8_e5m2", "Float8_e5m2", 1, Kind.FLOAT8);
 
   private enum Kind {
@@ -76,6 +94,7 @@ public enum DType {
     return kind == Kind.FLOATING || kind == Kind.FLOAT8;
   }
 
+  /** True for complex32, complex64 and complex128 (interleaved real and imaginary parts). */
   public boolean isComplex() {
     return kind == Kind.COMPLEX;
   }

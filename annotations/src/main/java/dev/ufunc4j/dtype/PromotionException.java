@@ -10,6 +10,11 @@ import java.io.Serial;
 public final class PromotionException extends IllegalArgumentException {
   @Serial private static final long serialVersionUID = 1L;
 
+  /**
+   * A refused promotion.
+   *
+   * @param message names both dtypes (and, under {@code TORCH}, says it in PyTorch's words)
+   */
   public PromotionException(String message) {
     super(message);
   }

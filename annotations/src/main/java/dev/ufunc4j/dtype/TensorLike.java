@@ -8,6 +8,7 @@ package dev.ufunc4j.dtype;
  */
 public interface TensorLike {
 
+  /** The element type. */
   DType dtype();
 
   /** Number of dimensions; 0 for a zero-dim tensor. */

@@ -60,10 +60,12 @@ public final class Dim {
     }
   }
 
+  /** True for the dynamic size {@code ?}, unknown until run time. */
   public boolean isDynamic() {
     return size < 0;
   }
 
+  /** True for a size known at compile time. */
   public boolean isStatic() {
     return size >= 0;
   }

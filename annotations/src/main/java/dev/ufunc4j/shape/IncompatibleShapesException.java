@@ -11,6 +11,11 @@ import java.io.Serial;
 public final class IncompatibleShapesException extends IllegalArgumentException {
   @Serial private static final long serialVersionUID = 1L;
 
+  /**
+   * Shapes that do not broadcast.
+   *
+   * @param message names the shapes and the dimension that do not broadcast
+   */
   public IncompatibleShapesException(String message) {
     super(message);
   }

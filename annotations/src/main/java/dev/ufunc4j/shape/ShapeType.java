@@ -103,6 +103,7 @@ public final class ShapeType {
     return ranked(dims);
   }
 
+  /** True when the rank is known (the dimensions may still be dynamic). */
   public boolean isRanked() {
     return dims != null;
   }

@@ -28,8 +28,11 @@ public final class ElementwiseOp {
 
   /** One scalar parameter's declared Java type. */
   public enum ScalarKind {
+    /** A {@code double} parameter: a Java number that promotes like a Python float. */
     DOUBLE,
+    /** A {@code long} parameter: a Java number that promotes like a Python int. */
     LONG,
+    /** A {@code boolean} parameter. */
     BOOLEAN
   }
 
@@ -223,6 +226,7 @@ public final class ElementwiseOp {
     return k;
   }
 
+  /** The number of entries (operand dtype combinations with a kernel) in the op's table. */
   public int entryCount() {
     return entryInputs.length;
   }
@@ -250,6 +254,7 @@ public final class ElementwiseOp {
     return entryResult[index];
   }
 
+  /** The op's name: the method's, or {@code @Elementwise(name)}. */
   public String name() {
     return name;
   }
@@ -259,10 +264,12 @@ public final class ElementwiseOp {
     return declaringClass;
   }
 
+  /** The names of the tensor operands, conditions included, in declaration order. */
   public List<String> tensorParams() {
     return tensorParams;
   }
 
+  /** The number of tensor operands, conditions included. */
   public int arity() {
     return tensorParams.size();
   }
@@ -272,14 +279,17 @@ public final class ElementwiseOp {
     return conditionOperand[i];
   }
 
+  /** The names of the {@code @Scalar} parameters, in declaration order. */
   public List<String> scalarParams() {
     return scalarParams;
   }
 
+  /** The Java type of each {@code @Scalar} parameter, in the order of {@link #scalarParams()}. */
   public List<ScalarKind> scalarKinds() {
     return scalarKinds;
   }
 
+  /** How operand dtypes combine into the compute dtype ({@code @Elementwise(promote)}). */
   public Promote promote() {
     return promote;
   }
@@ -337,6 +347,12 @@ public final class ElementwiseOp {
     return declaringClass + "." + name + tensorParams;
   }
 
+  /**
+   * A builder for an op's descriptor (generated code calls it).
+   *
+   * @param name the op's name
+   * @param declaringClass binary name of the class that declares its scalar methods
+   */
   public static Builder builder(String name, String declaringClass) {
     return new Builder(name, declaringClass);
   }
@@ -367,6 +383,7 @@ public final class ElementwiseOp {
       this.declaringClass = Objects.requireNonNull(declaringClass, "declaringClass");
     }
 
+    /** Adds a tensor operand that joins promotion. */
     public Builder tensor(String param) {
       tensorParams.add(param);
       return this;
@@ -379,17 +396,20 @@ public final class ElementwiseOp {
       return this;
     }
 
+    /** Adds a {@code @Scalar} parameter of Java type {@code kind}. */
     public Builder scalar(String param, ScalarKind kind) {
       scalarParams.add(param);
       scalarKinds.add(kind);
       return this;
     }
 
+    /** See {@link ElementwiseOp#promote()}. */
     public Builder promote(Promote mode) {
       this.promote = Objects.requireNonNull(mode, "promote");
       return this;
     }
 
+    /** See {@link ElementwiseOp#isPredicate()}. */
     public Builder predicate(boolean isPredicate) {
       this.predicate = isPredicate;
       return this;
@@ -444,11 +464,13 @@ public final class ElementwiseOp {
       return this;
     }
 
+    /** The factory that creates the kernel of a table entry on first use. */
     public Builder kernels(KernelFactory factory) {
       this.factory = factory;
       return this;
     }
 
+    /** The op's descriptor. */
     public ElementwiseOp build() {
       return new ElementwiseOp(this);
     }

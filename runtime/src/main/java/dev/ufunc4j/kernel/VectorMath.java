@@ -26,8 +26,11 @@ public final class VectorMath {
 
   /** The functions with a slow path. */
   public enum Function {
+    /** {@code Math.sin}. */
     SIN,
+    /** {@code Math.cos}. */
     COS,
+    /** {@code Math.tan}. */
     TAN;
 
     /** This function of {@code x} by {@link StrictMath}. */
