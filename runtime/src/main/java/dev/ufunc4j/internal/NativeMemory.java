@@ -77,51 +77,60 @@ public final class NativeMemory {
   private static final int MAP_PRIVATE_ANONYMOUS = 0x02 | 0x20;
   private static final int MADV_HUGEPAGE = 14;
 
-  private static final MethodHandle MMAP;
-  private static final MethodHandle MUNMAP;
-  private static final MethodHandle MADVISE;
+  /**
+   * The mmap, munmap and madvise downcalls, linked when the first huge block needs them: linking
+   * spins classes through the FFM linker, which cost a program's first tensor about 90 ms of its
+   * cold start (docs/build-cost.md) when it was done as this class loaded.
+   */
+  private static final class Syscalls {
+    private Syscalls() {}
 
-  static {
-    MethodHandle mmap = null;
-    MethodHandle munmap = null;
-    MethodHandle madvise = null;
-    if (System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")
-        && !Boolean.getBoolean("ufunc4j.noMmap")) {
-      try {
-        Linker linker = Linker.nativeLinker();
-        SymbolLookup libc = linker.defaultLookup();
-        mmap =
-            linker.downcallHandle(
-                libc.find("mmap").orElseThrow(),
-                FunctionDescriptor.of(
-                    ValueLayout.JAVA_LONG,
-                    ValueLayout.JAVA_LONG,
-                    ValueLayout.JAVA_LONG,
-                    ValueLayout.JAVA_INT,
-                    ValueLayout.JAVA_INT,
-                    ValueLayout.JAVA_INT,
-                    ValueLayout.JAVA_LONG));
-        munmap =
-            linker.downcallHandle(
-                libc.find("munmap").orElseThrow(),
-                FunctionDescriptor.of(
-                    ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG));
-        madvise =
-            linker.downcallHandle(
-                libc.find("madvise").orElseThrow(),
-                FunctionDescriptor.of(
-                    ValueLayout.JAVA_INT,
-                    ValueLayout.JAVA_LONG,
-                    ValueLayout.JAVA_LONG,
-                    ValueLayout.JAVA_INT));
-      } catch (RuntimeException | LinkageError e) {
-        // Native access denied or symbols missing: fall back to arena blocks.
-        mmap = null;
+    private static final MethodHandle MMAP;
+    private static final MethodHandle MUNMAP;
+    private static final MethodHandle MADVISE;
+
+    static {
+      MethodHandle mmap = null;
+      MethodHandle munmap = null;
+      MethodHandle madvise = null;
+      if (System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")
+          && !Boolean.getBoolean("ufunc4j.noMmap")) {
+        try {
+          Linker linker = Linker.nativeLinker();
+          SymbolLookup libc = linker.defaultLookup();
+          mmap =
+              linker.downcallHandle(
+                  libc.find("mmap").orElseThrow(),
+                  FunctionDescriptor.of(
+                      ValueLayout.JAVA_LONG,
+                      ValueLayout.JAVA_LONG,
+                      ValueLayout.JAVA_LONG,
+                      ValueLayout.JAVA_INT,
+                      ValueLayout.JAVA_INT,
+                      ValueLayout.JAVA_INT,
+                      ValueLayout.JAVA_LONG));
+          munmap =
+              linker.downcallHandle(
+                  libc.find("munmap").orElseThrow(),
+                  FunctionDescriptor.of(
+                      ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG));
+          madvise =
+              linker.downcallHandle(
+                  libc.find("madvise").orElseThrow(),
+                  FunctionDescriptor.of(
+                      ValueLayout.JAVA_INT,
+                      ValueLayout.JAVA_LONG,
+                      ValueLayout.JAVA_LONG,
+                      ValueLayout.JAVA_INT));
+        } catch (RuntimeException | LinkageError e) {
+          // Native access denied or symbols missing: fall back to arena blocks.
+          mmap = null;
+        }
       }
+      MMAP = mmap;
+      MUNMAP = mmap == null ? null : munmap;
+      MADVISE = mmap == null ? null : madvise;
     }
-    MMAP = mmap;
-    MUNMAP = mmap == null ? null : munmap;
-    MADVISE = mmap == null ? null : madvise;
   }
 
   // ============================================================================================
@@ -192,7 +201,7 @@ public final class NativeMemory {
 
   /** True when large blocks are mapped with huge-page advice (Linux with native access). */
   public static boolean hugePagesAvailable() {
-    return MMAP != null;
+    return Syscalls.MMAP != null;
   }
 
   /** Bytes of free blocks kept for reuse in both pools (size classes and slabs, mapped blocks). */
@@ -220,7 +229,7 @@ public final class NativeMemory {
       }
       return slice;
     }
-    boolean mapped = bytes >= HUGE_THRESHOLD && MMAP != null;
+    boolean mapped = bytes >= HUGE_THRESHOLD && Syscalls.MMAP != null;
     Pool pool = mapped ? MAPPED : CLASSES;
     long size = mapped ? mappedLength(bytes) : SizeClasses.classSize(bytes);
     long threshold = gcThreshold;
@@ -252,7 +261,7 @@ public final class NativeMemory {
    * the last user left, or zero for a fresh mapping ({@code fresh[0]}).
    */
   static MemorySegment takeMapped(long rounded, boolean[] fresh) {
-    if (MMAP == null) {
+    if (Syscalls.MMAP == null) {
       return null;
     }
     MemorySegment block = MAPPED.take(rounded);
@@ -276,7 +285,7 @@ public final class NativeMemory {
    */
   static MemorySegment allocateFresh(long bytes, Arena arena, boolean adviseHugePages) {
     checkSize(bytes);
-    if (bytes >= HUGE_THRESHOLD && MMAP != null) {
+    if (bytes >= HUGE_THRESHOLD && Syscalls.MMAP != null) {
       long rounded = roundUp(bytes, HUGE_PAGE);
       long address = map(bytes, rounded, adviseHugePages);
       return MemorySegment.ofAddress(address)
@@ -609,7 +618,7 @@ public final class NativeMemory {
     long length = rounded + HUGE_PAGE;
     long base;
     try {
-      base = (long) MMAP.invokeExact(0L, length, PROT_READ_WRITE, MAP_PRIVATE_ANONYMOUS, -1, 0L);
+      base = (long) Syscalls.MMAP.invokeExact(0L, length, PROT_READ_WRITE, MAP_PRIVATE_ANONYMOUS, -1, 0L);
     } catch (Throwable t) {
       throw new IllegalStateException("mmap of " + length + " bytes failed", t);
     }
@@ -623,7 +632,7 @@ public final class NativeMemory {
     unmap(aligned + rounded, base + length - (aligned + rounded));
     if (advise) {
       try {
-        int ignored = (int) MADVISE.invokeExact(aligned, rounded, MADV_HUGEPAGE);
+        int ignored = (int) Syscalls.MADVISE.invokeExact(aligned, rounded, MADV_HUGEPAGE);
       } catch (Throwable t) {
         // Advice is only advice: without it the kernel still serves 4 KiB pages.
       }
@@ -636,7 +645,7 @@ public final class NativeMemory {
       return;
     }
     try {
-      int ignored = (int) MUNMAP.invokeExact(address, length);
+      int ignored = (int) Syscalls.MUNMAP.invokeExact(address, length);
     } catch (Throwable t) {
       throw new IllegalStateException("munmap failed", t);
     }
