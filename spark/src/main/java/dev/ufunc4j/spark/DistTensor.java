@@ -104,9 +104,10 @@ public final class DistTensor {
    * Shards {@code tensor} along its first dimension into {@code numBlocks} row blocks of
    * near-equal size (the first {@code rows % numBlocks} blocks get one row more), one per Spark
    * partition; fewer blocks when the tensor has fewer rows ({@code torch.chunk} does the same),
-   * but always at least one. The blocks are copied out of {@code tensor} now and shipped with the
-   * tasks that first use them; for large data, read {@code .npy} shards or a DataFrame column on
-   * the executors instead ({@link SparkTensors}).
+   * but always at least one. The blocks are copied out of {@code tensor} now, each into a Spark
+   * broadcast variable that the driver keeps (so a lost block is fetched again) and an executor
+   * fetches once; for data larger than the driver's memory, read {@code .npy} shards or a
+   * DataFrame column on the executors instead ({@link SparkTensors}).
    *
    * @throws IllegalArgumentException when an argument is null, {@code tensor} is zero-dim or
    *     {@code numBlocks < 1}
@@ -128,14 +129,20 @@ public final class DistTensor {
     long rows = tensor.shape()[0];
     int n = (int) Math.max(1, Math.min(numBlocks, rows));
     long[] blockRows = new long[n];
-    List<Block> list = new ArrayList<>(n);
+    List<org.apache.spark.broadcast.Broadcast<Block>> shipped = new ArrayList<>(n);
+    List<Integer> indices = new ArrayList<>(n);
     long start = 0;
     for (int i = 0; i < n; i++) {
       blockRows[i] = rows / n + (i < rows % n ? 1 : 0);
-      list.add(new Block(start, tensor.narrow(0, start, blockRows[i]).copy()));
+      shipped.add(sc.broadcast(new Block(start, tensor.narrow(0, start, blockRows[i]).copy())));
+      indices.add(i);
       start += blockRows[i];
     }
-    return new DistTensor(sc, sc.parallelize(list, n), tensor.dtype(), tensor.shape(), blockRows);
+    // Each block travels as a broadcast variable of its own, fetched once by the executor that
+    // runs its partition. Parallelizing the blocks themselves would put them inside the RDD's
+    // partitions, which Spark serializes into every task of every later job.
+    JavaRDD<Block> blocks = sc.parallelize(indices, n).map(i -> shipped.get(i).value());
+    return new DistTensor(sc, blocks, tensor.dtype(), tensor.shape(), blockRows);
   }
 
   /**
@@ -204,6 +211,17 @@ public final class DistTensor {
    */
   public DistTensor cache() {
     blocks.persist(StorageLevel.MEMORY_ONLY());
+    return this;
+  }
+
+  /**
+   * Computes every block now and keeps them in executor memory ({@link #cache()} plus a Spark
+   * action that ships nothing back): the next ops start from computed blocks, and the time of
+   * this call is the time of the work so far. Returns this tensor.
+   */
+  public DistTensor materialize() {
+    cache();
+    blocks.foreach(b -> { });
     return this;
   }
 
