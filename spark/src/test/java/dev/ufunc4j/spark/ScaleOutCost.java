@@ -31,7 +31,8 @@ import org.apache.spark.sql.SparkSession;
  * mvn -B -ntp -pl spark -Pbench verify            (or: exec:exec@scale-out-cost after test-compile)
  * </pre>
  *
- * Arguments: {@code [rows] [blocks] [repeats] [json output path]}.
+ * Arguments: {@code [rows] [blocks] [repeats] [markdown output path]}; the side-by-side runner
+ * puts that markdown into RESULTS.md.
  */
 public final class ScaleOutCost {
   private ScaleOutCost() {}
@@ -40,7 +41,7 @@ public final class ScaleOutCost {
     long rows = args.length > 0 ? Long.parseLong(args[0]) : 16_384;
     int blocks = args.length > 1 ? Integer.parseInt(args[1]) : 8;
     int repeats = args.length > 2 ? Integer.parseInt(args[2]) : 9;
-    Path json = args.length > 3 ? Path.of(args[3]) : null;
+    Path markdown = args.length > 3 ? Path.of(args[3]) : null;
     Tensor x = Tensor.randn(1, DType.FLOAT32, rows, 1024);
     Tensor bias = Tensor.randn(2, DType.FLOAT32, 1024);
     Tensor expected = Ops.add(x, bias);
@@ -62,6 +63,10 @@ public final class ScaleOutCost {
           d.apply(Ops::add, bias).blocks().foreach(b -> { });
           return null;
         });
+        time(ms, keep, "spark " + master + ", identity op (the jobs' own cost)", () -> {
+          d.map(t -> t).blocks().foreach(b -> { });
+          return null;
+        });
         if (master.equals("local[2]")) {
           DistTensor result = d.apply(Ops::add, bias).materialize();
           time(ms, keep, "gather to driver (toTensor)", result::toTensor);
@@ -81,9 +86,16 @@ public final class ScaleOutCost {
 
     double local = median(ms.get("local ufunc4j"));
     StringBuilder out = new StringBuilder();
+    out.append("\n## Scale-out on Spark (`ScaleOutCost`, local mode)\n\n");
     out.append(String.format(Locale.ROOT,
-        "Scale-out cost: [%d, 1024] float32 + (1024,), %d blocks of %.1f MiB, %d repeats%n",
-        rows, blocks, block.dataBytes() / 1048576.0, repeats));
+        "A `[%d, 1024]` float32 `DistTensor` in %d blocks of %.1f MiB plus a local `(1024,)`"
+            + " operand (a Spark broadcast variable), `x.apply(Ops::add, bias)` with the result"
+            + " kept on the executors, against ufunc4j's local `Ops.add` on the same data; %d"
+            + " interleaved repeats after 2 warm-up ones, medians [min-max]; written %s, load"
+            + " average %.2f. The cost model built on these numbers: docs/scale-out.md.%n%n",
+        rows, blocks, block.dataBytes() / 1048576.0, repeats, java.time.Instant.now(),
+        java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+            .getSystemLoadAverage()));
     out.append("| what | median ms [min-max] | ratio to local |\n|---|---|---|\n");
     for (Map.Entry<String, List<Double>> e : ms.entrySet()) {
       double[] v = e.getValue().stream().mapToDouble(Double::doubleValue).sorted().toArray();
@@ -93,21 +105,12 @@ public final class ScaleOutCost {
     double ser = median(ms.get("serialize one block"));
     double de = median(ms.get("deserialize one block"));
     out.append(String.format(Locale.ROOT,
-        "serialization: %.0f MB/s out, %.0f MB/s in (Java serialization of a block)%n",
+        "%nJava serialization of one block: %.0f MB/s out, %.0f MB/s in.%n",
         block.dataBytes() / ser / 1e3, block.dataBytes() / de / 1e3));
     System.out.print(out);
-    if (json != null) {
-      StringBuilder j = new StringBuilder("{\"rows\": " + rows + ", \"blocks\": " + blocks
-          + ", \"block_bytes\": " + block.dataBytes() + ", \"repeats\": " + repeats
-          + ", \"ms\": {");
-      String sep = "";
-      for (Map.Entry<String, List<Double>> e : ms.entrySet()) {
-        j.append(sep).append('"').append(e.getKey()).append("\": ").append(e.getValue());
-        sep = ", ";
-      }
-      j.append("}}\n");
-      Files.createDirectories(json.toAbsolutePath().getParent());
-      Files.writeString(json, j.toString());
+    if (markdown != null) {
+      Files.createDirectories(markdown.toAbsolutePath().getParent());
+      Files.writeString(markdown, out.toString());
     }
   }
 
