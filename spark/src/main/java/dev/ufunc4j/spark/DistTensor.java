@@ -5,14 +5,19 @@ import dev.ufunc4j.BroadcastException;
 import dev.ufunc4j.Ops;
 import dev.ufunc4j.Tensor;
 import dev.ufunc4j.dtype.DType;
+import java.io.IOException;
 import java.io.Serializable;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
+import java.nio.file.Path;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
 
 /**
@@ -143,6 +148,52 @@ public final class DistTensor {
     // partitions, which Spark serializes into every task of every later job.
     JavaRDD<Block> blocks = sc.parallelize(indices, n).map(i -> shipped.get(i).value());
     return new DistTensor(sc, blocks, tensor.dtype(), tensor.shape(), blockRows);
+  }
+
+  /**
+   * The column {@code column} of {@code df}, one block per partition: rank 1 for a numeric
+   * column, {@code [rows, length]} for an {@code array<...>} column whose arrays all have the
+   * same length (bool, int8/16/32/64, float32/64 element types). Reads the column once (a job
+   * that counts each partition's rows) and keeps the blocks cached in executor memory.
+   *
+   * @throws IllegalArgumentException when an argument is null, the column does not exist or its
+   *     type has no dtype; on that first job, when a value is null or the arrays' lengths differ
+   *     (the message names the partition and the row)
+   */
+  public static DistTensor fromColumn(Dataset<Row> df, String column) {
+    return SparkTensors.fromColumn(df, column);
+  }
+
+  /**
+   * The {@code .npy} files in {@code dir}, in file-name order, each file one block read by an
+   * executor ({@code dir} must be visible to every executor). The files must agree in dtype and
+   * in every dimension but the first; the blocks are cached in executor memory.
+   *
+   * @throws IllegalArgumentException when an argument is null, {@code dir} holds no {@code .npy}
+   *     file, or the files disagree (naming the blocks)
+   * @throws IOException when {@code dir} cannot be listed
+   */
+  public static DistTensor readNpy(JavaSparkContext sc, Path dir) throws IOException {
+    return SparkTensors.readNpy(sc, dir);
+  }
+
+  /**
+   * A DataFrame of one column named {@code column}, one row per row of this tensor (a numeric
+   * column for rank 1, an array column for rank 2), one partition per block.
+   *
+   * @throws IllegalArgumentException when the rank is not 1 or 2 or the dtype has no Spark SQL type
+   */
+  public Dataset<Row> toDataFrame(SparkSession spark, String column) {
+    return SparkTensors.toDataFrame(spark, this, column);
+  }
+
+  /**
+   * Writes each block to {@code dir} as {@code part-00000.npy}, {@code part-00001.npy}, ...,
+   * each atomically ({@link dev.ufunc4j.Npy#write}); refused when {@code dir} already holds
+   * {@code .npy} files.
+   */
+  public void writeNpy(Path dir) throws IOException {
+    SparkTensors.writeNpy(this, dir);
   }
 
   /**

@@ -29,7 +29,8 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.storage.StorageLevel;
 
 /**
- * Reading and writing {@link DistTensor}s where data lives in a Spark job: a DataFrame column (a
+ * Reading and writing {@link DistTensor}s (the public entry points are {@link DistTensor}'s
+ * {@code fromColumn}, {@code readNpy}, {@code toDataFrame} and {@code writeNpy}) where data lives in a Spark job: a DataFrame column (a
  * numeric column is a rank-1 tensor, an {@code array<float>} column of feature vectors a rank-2
  * one, one row per table row) and a directory of {@code .npy} shards (one block per file). Each
  * partition or file becomes one block through one copy; no kernel or conversion runs per row.
@@ -39,7 +40,7 @@ import org.apache.spark.storage.StorageLevel;
  * {@code array<>} of each. Other dtypes have no Spark SQL type and are refused when written; null
  * values and arrays of different lengths are refused when read, naming the row.
  */
-public final class SparkTensors {
+final class SparkTensors {
   private SparkTensors() {}
 
   // ============================================================================================
@@ -55,13 +56,13 @@ public final class SparkTensors {
    * @throws IllegalArgumentException when an argument is null, the column does not exist or its
    *     type has no dtype; on the first job, when a value is null or the arrays' lengths differ
    */
-  public static DistTensor fromColumn(Dataset<Row> df, String column) {
+  static DistTensor fromColumn(Dataset<Row> df, String column) {
     if (df == null || column == null) {
-      throw new IllegalArgumentException("SparkTensors.fromColumn: "
+      throw new IllegalArgumentException("DistTensor.fromColumn: "
           + (df == null ? "df" : "column") + " must not be null");
     }
     if (!Arrays.asList(df.columns()).contains(column)) {
-      throw new IllegalArgumentException("SparkTensors.fromColumn: no column '" + column
+      throw new IllegalArgumentException("DistTensor.fromColumn: no column '" + column
           + "' in " + Arrays.toString(df.columns()));
     }
     DataType type = df.schema().apply(column).dataType();
@@ -82,7 +83,7 @@ public final class SparkTensors {
     if (t.equals(DataTypes.LongType)) return DType.INT64;
     if (t.equals(DataTypes.FloatType)) return DType.FLOAT32;
     if (t.equals(DataTypes.DoubleType)) return DType.FLOAT64;
-    throw new IllegalArgumentException("SparkTensors.fromColumn: column '" + column + "' has type "
+    throw new IllegalArgumentException("DistTensor.fromColumn: column '" + column + "' has type "
         + whole.simpleString() + "; a tensor column is boolean, tinyint, smallint, int, bigint,"
         + " float, double or an array of one of them");
   }
@@ -96,7 +97,7 @@ public final class SparkTensors {
       case INT64 -> DataTypes.LongType;
       case FLOAT32 -> DataTypes.FloatType;
       case FLOAT64 -> DataTypes.DoubleType;
-      default -> throw new IllegalArgumentException("SparkTensors." + method + ": " + dtype
+      default -> throw new IllegalArgumentException("DistTensor." + method + ": " + dtype
           + " has no Spark SQL type; convert first (tensor.map(t -> t.to(DType.FLOAT32)))");
     };
   }
@@ -211,13 +212,13 @@ public final class SparkTensors {
    * @throws IllegalArgumentException when an argument is null, the rank is not 1 or 2 or the
    *     dtype has no Spark SQL type
    */
-  public static Dataset<Row> toDataFrame(SparkSession spark, DistTensor tensor, String column) {
+  static Dataset<Row> toDataFrame(SparkSession spark, DistTensor tensor, String column) {
     if (spark == null || tensor == null || column == null) {
-      throw new IllegalArgumentException("SparkTensors.toDataFrame: "
+      throw new IllegalArgumentException("DistTensor.toDataFrame: "
           + (spark == null ? "spark" : tensor == null ? "tensor" : "column") + " must not be null");
     }
     if (tensor.ndim() != 1 && tensor.ndim() != 2) {
-      throw new IllegalArgumentException("SparkTensors.toDataFrame: " + tensor + " has rank "
+      throw new IllegalArgumentException("DistTensor.toDataFrame: " + tensor + " has rank "
           + tensor.ndim() + "; a column holds a rank-1 tensor (numbers) or a rank-2 one (arrays):"
           + " reshape it first");
     }
@@ -279,9 +280,9 @@ public final class SparkTensors {
    *     .npy} file; on the first job, when the files disagree or one cannot be read (the
    *     message names the file)
    */
-  public static DistTensor readNpy(JavaSparkContext sc, Path dir) throws IOException {
+  static DistTensor readNpy(JavaSparkContext sc, Path dir) throws IOException {
     if (sc == null || dir == null) {
-      throw new IllegalArgumentException("SparkTensors.readNpy: "
+      throw new IllegalArgumentException("DistTensor.readNpy: "
           + (sc == null ? "sc" : "dir") + " must not be null");
     }
     List<String> files;
@@ -292,7 +293,7 @@ public final class SparkTensors {
           .toList();
     }
     if (files.isEmpty()) {
-      throw new IllegalArgumentException("SparkTensors.readNpy: no .npy file in " + dir);
+      throw new IllegalArgumentException("DistTensor.readNpy: no .npy file in " + dir);
     }
     JavaRDD<Block> raw = sc.parallelize(files, files.size()).map(f -> {
       try {
@@ -310,15 +311,15 @@ public final class SparkTensors {
    * {@code dir} if needed. Refused when {@code dir} already holds {@code .npy} files, so shards
    * of two tensors never mix ({@code DataFrameWriter}'s default mode, {@code errorifexists}).
    */
-  public static void writeNpy(DistTensor tensor, Path dir) throws IOException {
+  static void writeNpy(DistTensor tensor, Path dir) throws IOException {
     if (tensor == null || dir == null) {
-      throw new IllegalArgumentException("SparkTensors.writeNpy: "
+      throw new IllegalArgumentException("DistTensor.writeNpy: "
           + (tensor == null ? "tensor" : "dir") + " must not be null");
     }
     if (Files.isDirectory(dir)) {
       try (Stream<Path> s = Files.list(dir)) {
         if (s.anyMatch(p -> p.getFileName().toString().endsWith(".npy"))) {
-          throw new IllegalArgumentException("SparkTensors.writeNpy: " + dir
+          throw new IllegalArgumentException("DistTensor.writeNpy: " + dir
               + " already holds .npy files; write to a new or empty directory");
         }
       }

@@ -64,13 +64,13 @@ class SparkTensorsTest {
       rows[i] = x.select(0, i).toFloatArray();
     }
     Dataset<Row> df = featureTable(rows, 3);
-    DistTensor d = SparkTensors.fromColumn(df, "features");
+    DistTensor d = DistTensor.fromColumn(df, "features");
     assertEquals(DType.FLOAT32, d.dtype());
     assertArrayEquals(new long[] {103, 6}, d.shape());
     Tensor back = d.toTensor();
     assertTrue(back.equal(x));
     // and back to a DataFrame: same rows, same order
-    List<Row> written = SparkTensors.toDataFrame(spark, d.map(t -> Ops.mul(t, 2.0f)), "y")
+    List<Row> written = d.map(t -> Ops.mul(t, 2.0f)).toDataFrame(spark, "y")
         .collectAsList();
     assertEquals(103, written.size());
     for (int i = 0; i < 103; i++) {
@@ -93,11 +93,11 @@ class SparkTensorsTest {
   @Test
   void numericColumnIsRankOne() {
     Dataset<Row> df = spark.range(0, 1000, 1, 4).selectExpr("id * 3 AS v");
-    DistTensor d = SparkTensors.fromColumn(df, "v");
+    DistTensor d = DistTensor.fromColumn(df, "v");
     assertEquals(DType.INT64, d.dtype());
     assertArrayEquals(new long[] {1000}, d.shape());
     assertEquals(3 * 999L * 1000 / 2, d.sum().getLong());
-    List<Row> rows = SparkTensors.toDataFrame(spark, d, "w").collectAsList();
+    List<Row> rows = d.toDataFrame(spark, "w").collectAsList();
     Tensor local = d.toTensor();
     for (int i = 0; i < 1000; i++) {
       assertEquals(local.getLong(i), rows.get(i).getLong(0));
@@ -107,21 +107,21 @@ class SparkTensorsTest {
   @Test
   void raggedNullAndUnsupportedColumnsAreRefused() {
     Dataset<Row> ragged = featureTable(new float[][] {{1, 2}, {3, 4, 5}}, 1);
-    Exception e = assertThrows(Exception.class, () -> SparkTensors.fromColumn(ragged, "features"));
+    Exception e = assertThrows(Exception.class, () -> DistTensor.fromColumn(ragged, "features"));
     assertTrue(messages(e).contains("has 3 elements where the rows before have 2"), messages(e));
     IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
-        () -> SparkTensors.fromColumn(ragged, "nope"));
-    assertEquals("SparkTensors.fromColumn: no column 'nope' in [features]", missing.getMessage());
+        () -> DistTensor.fromColumn(ragged, "nope"));
+    assertEquals("DistTensor.fromColumn: no column 'nope' in [features]", missing.getMessage());
     Dataset<Row> strings = spark.range(3).selectExpr("cast(id AS string) AS s");
     IllegalArgumentException type = assertThrows(IllegalArgumentException.class,
-        () -> SparkTensors.fromColumn(strings, "s"));
+        () -> DistTensor.fromColumn(strings, "s"));
     assertTrue(type.getMessage().contains("column 's' has type string"), type.getMessage());
     Dataset<Row> nulls = spark.range(3).selectExpr("IF(id = 1, NULL, cast(id AS double)) AS v");
-    e = assertThrows(Exception.class, () -> SparkTensors.fromColumn(nulls, "v"));
+    e = assertThrows(Exception.class, () -> DistTensor.fromColumn(nulls, "v"));
     assertTrue(messages(e).contains("is null; a tensor has no missing values"), messages(e));
     DistTensor c64 = DistTensor.of(sc, Tensor.zeros(DType.COMPLEX64, 4, 2), 2);
     IllegalArgumentException dtype = assertThrows(IllegalArgumentException.class,
-        () -> SparkTensors.toDataFrame(spark, c64, "c"));
+        () -> c64.toDataFrame(spark, "c"));
     assertTrue(dtype.getMessage().contains("complex64 has no Spark SQL type"), dtype.getMessage());
   }
 
@@ -138,7 +138,7 @@ class SparkTensorsTest {
     Tensor x = Tensor.randint(2, -100, 100, DType.INT16, 50, 3, 2);
     DistTensor d = DistTensor.of(sc, x, 3);
     Path out = dir.resolve("shards");
-    SparkTensors.writeNpy(d, out);
+    d.writeNpy(out);
     List<Path> files;
     try (Stream<Path> s = Files.list(out)) {
       files = s.sorted().toList();
@@ -146,11 +146,11 @@ class SparkTensorsTest {
     assertEquals(List.of("part-00000.npy", "part-00001.npy", "part-00002.npy"),
         files.stream().map(p -> p.getFileName().toString()).toList());
     assertTrue(Npy.read(files.get(1)).equal(x.narrow(0, 17, 17)));
-    DistTensor back = SparkTensors.readNpy(sc, out);
+    DistTensor back = DistTensor.readNpy(sc, out);
     assertArrayEquals(new long[] {17, 17, 16}, back.blockRows());
     assertTrue(back.toTensor().equal(x));
     IllegalArgumentException again =
-        assertThrows(IllegalArgumentException.class, () -> SparkTensors.writeNpy(d, out));
+        assertThrows(IllegalArgumentException.class, () -> d.writeNpy(out));
     assertTrue(again.getMessage().contains("already holds .npy files"), again.getMessage());
     // shards that disagree in their trailing shape are refused, naming the blocks
     Path mixed = dir.resolve("mixed");
@@ -158,13 +158,13 @@ class SparkTensorsTest {
     Npy.write(mixed.resolve("a.npy"), Tensor.zeros(DType.FLOAT32, 2, 3));
     Npy.write(mixed.resolve("b.npy"), Tensor.zeros(DType.FLOAT32, 2, 4));
     IllegalArgumentException shapes =
-        assertThrows(IllegalArgumentException.class, () -> SparkTensors.readNpy(sc, mixed));
+        assertThrows(IllegalArgumentException.class, () -> DistTensor.readNpy(sc, mixed));
     assertTrue(shapes.getMessage().contains("block 1 has rows of shape [4] and block 0 [3]"),
         shapes.getMessage());
     Path empty = Files.createDirectories(dir.resolve("empty"));
     IllegalArgumentException none =
-        assertThrows(IllegalArgumentException.class, () -> SparkTensors.readNpy(sc, empty));
-    assertEquals("SparkTensors.readNpy: no .npy file in " + empty, none.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> DistTensor.readNpy(sc, empty));
+    assertEquals("DistTensor.readNpy: no .npy file in " + empty, none.getMessage());
   }
 
   @Test

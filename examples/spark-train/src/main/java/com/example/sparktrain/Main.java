@@ -4,7 +4,6 @@ import dev.ufunc4j.Ops;
 import dev.ufunc4j.Tensor;
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.spark.DistTensor;
-import dev.ufunc4j.spark.SparkTensors;
 import java.util.Locale;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -37,7 +36,7 @@ public final class Main {
     Dataset<Row> table = spark.range(0, rows, 1, 4).selectExpr(features.toString());
 
     // The column as a distributed [rows, 8] float32 tensor; labels from a hidden weight vector.
-    DistTensor x = SparkTensors.fromColumn(table, "features").cache();
+    DistTensor x = DistTensor.fromColumn(table, "features").cache();
     Tensor trueW = Tensor.of(new float[] {2, -1, 0.5f, 0, 0, 1, -1.5f, 0.25f});
     DistTensor labels = x.apply(Ops::mul, trueW)                   // [rows, 8] * [8]
         .sumWithinRows(new int[] {1}, false)                       // [rows]
