@@ -91,6 +91,53 @@ class SparkTensorsTest {
   }
 
   @Test
+  void everyArrayElementTypeKeepsItsDtype() {
+    Dataset<Row> df = spark.range(0, 60, 1, 3).selectExpr(
+        "array(id, id * 2) AS longs",
+        "array(cast(id AS int), -cast(id AS int)) AS ints",
+        "array(cast(id AS smallint)) AS shorts",
+        "array(cast(id % 100 AS tinyint)) AS bytes",
+        "array(id / 7.0D, -id / 3.0D) AS doubles",
+        "array(id % 2 = 0, id % 3 = 0) AS bools");
+    long[] longs = new long[120];
+    int[] ints = new int[120];
+    short[] shorts = new short[60];
+    byte[] bytes = new byte[60];
+    double[] doubles = new double[120];
+    boolean[] bools = new boolean[120];
+    for (int i = 0; i < 60; i++) {
+      longs[2 * i] = i;
+      longs[2 * i + 1] = i * 2L;
+      ints[2 * i] = i;
+      ints[2 * i + 1] = -i;
+      shorts[i] = (short) i;
+      bytes[i] = (byte) (i % 100);
+      doubles[2 * i] = i / 7.0;
+      doubles[2 * i + 1] = -i / 3.0;
+      bools[2 * i] = i % 2 == 0;
+      bools[2 * i + 1] = i % 3 == 0;
+    }
+    expect(df, "longs", Tensor.of(longs, 60, 2));
+    expect(df, "ints", Tensor.of(ints, 60, 2));
+    expect(df, "shorts", Tensor.of(shorts, 60, 1));
+    expect(df, "bytes", Tensor.of(bytes, 60, 1));
+    expect(df, "doubles", Tensor.of(doubles, 60, 2));
+    expect(df, "bools", Tensor.of(bools, 60, 2));
+  }
+
+  private static void expect(Dataset<Row> df, String column, Tensor expected) {
+    DistTensor d = DistTensor.fromColumn(df, column);
+    assertEquals(expected.dtype(), d.dtype(), column);
+    assertArrayEquals(expected.shape(), d.shape(), column);
+    assertTrue(d.toTensor().equal(expected), column);
+    // and back: the same Spark SQL type, the same values
+    Dataset<Row> back = d.toDataFrame(spark, column);
+    assertEquals(df.schema().apply(column).dataType().simpleString().replace("containsNull", ""),
+        back.schema().apply(column).dataType().simpleString(), column);
+    assertTrue(DistTensor.fromColumn(back, column).toTensor().equal(expected), column);
+  }
+
+  @Test
   void numericColumnIsRankOne() {
     Dataset<Row> df = spark.range(0, 1000, 1, 4).selectExpr("id * 3 AS v");
     DistTensor d = DistTensor.fromColumn(df, "v");
