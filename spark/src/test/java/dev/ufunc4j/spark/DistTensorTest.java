@@ -11,10 +11,6 @@ import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.samples.BlendsOps;
 import dev.ufunc4j.samples.SamplesOps;
 import java.util.function.Supplier;
-import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
@@ -23,21 +19,7 @@ import org.junit.jupiter.api.function.Executable;
  * call, itself checked against PyTorch by the runtime's golden tests): bit for bit for elementwise
  * ops, within the reassociation bound of docs/scale-out.md for sums. Runs Spark in local[2].
  */
-class DistTensorTest {
-  static SparkSession spark;
-  static JavaSparkContext sc;
-
-  @BeforeAll
-  static void start() {
-    spark = SparkTestSession.get();
-    sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-  }
-
-  @AfterAll
-  static void stop() {
-    SparkTestSession.release();
-  }
-
+class DistTensorTest extends SparkTestSession {
   static Tensor x(long seed, long... shape) {
     return Tensor.randn(seed, DType.FLOAT32, shape);
   }

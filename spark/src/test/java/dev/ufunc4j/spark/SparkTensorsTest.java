@@ -18,34 +18,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
-import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Reading and writing distributed tensors: DataFrame columns, .npy shards, block serialization. */
-class SparkTensorsTest {
-  static SparkSession spark;
-  static JavaSparkContext sc;
-
-  @BeforeAll
-  static void start() {
-    spark = SparkTestSession.get();
-    sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-  }
-
-  @AfterAll
-  static void stop() {
-    SparkTestSession.release();
-  }
-
+class SparkTensorsTest extends SparkTestSession {
   static Dataset<Row> featureTable(float[][] rows, int partitions) {
     List<Row> list = new ArrayList<>();
     for (float[] r : rows) {

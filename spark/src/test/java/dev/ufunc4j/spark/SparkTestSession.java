@@ -1,31 +1,29 @@
 package dev.ufunc4j.spark;
 
+import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.BeforeAll;
 
-/** One local[2] Spark session shared by the test classes of this module (starting one costs seconds). */
-final class SparkTestSession {
-  private static SparkSession session;
-  private static int users;
+/**
+ * The base of this module's test classes: one local[2] Spark session shared by all of them
+ * (starting one costs seconds). Surefire runs the classes one after another in one JVM; the
+ * session stays up for the next class and Spark's shutdown hook stops it with the JVM.
+ */
+abstract class SparkTestSession {
+  static SparkSession spark;
+  static JavaSparkContext sc;
 
-  private SparkTestSession() {}
-
-  static synchronized SparkSession get() {
-    if (session == null) {
-      session = SparkSession.builder()
+  @BeforeAll
+  static synchronized void startSpark() {
+    if (spark == null) {
+      spark = SparkSession.builder()
           .master("local[2]")
           .appName("ufunc4j-spark-tests")
           .config("spark.ui.enabled", "false")
           .config("spark.sql.shuffle.partitions", "4")
           .getOrCreate();
-      session.sparkContext().setLogLevel("WARN");
+      spark.sparkContext().setLogLevel("WARN");
+      sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     }
-    users++;
-    return session;
-  }
-
-  static synchronized void release() {
-    // Surefire runs the classes one after another in one JVM: keep the session for the next one
-    // and let the JVM's shutdown hook stop it.
-    users--;
   }
 }
