@@ -9,6 +9,7 @@ import java.io.Serial;
 import java.io.Serializable;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import org.apache.spark.util.KnownSizeEstimation;
 
 /**
  * One row block of a {@link DistTensor}: rows {@code [startRow, startRow + rows)} of the global
@@ -20,8 +21,12 @@ import java.lang.foreign.ValueLayout;
  * chunks (no intermediate array of the whole block); deserializing allocates a new tensor and
  * copies the bytes in. This is what Spark's default (Java) serializer calls for every block that
  * crosses a process boundary: a task's input, a broadcast variable, a shuffle or a collect.
+ *
+ * <p>The elements live in native memory, which Spark's {@code SizeEstimator} cannot see by walking
+ * the object graph; {@link #estimatedSize()} tells it, so that cached blocks count at their real
+ * size in Spark's storage memory and are evicted (and recomputed from lineage) when it is full.
  */
-final class Block implements Serializable {
+final class Block implements Serializable, KnownSizeEstimation {
   @Serial private static final long serialVersionUID = 1L;
   private static final int CHUNK = 1 << 16;
 
@@ -41,6 +46,12 @@ final class Block implements Serializable {
   /** Number of bytes the elements occupy, for the cost model (docs/scale-out.md). */
   long dataBytes() {
     return tensor.numel() * tensor.dtype().byteSize();
+  }
+
+  /** What Spark's storage memory accounts for this block: its elements plus the objects. */
+  @Override
+  public long estimatedSize() {
+    return dataBytes() + 512;
   }
 
   @Serial

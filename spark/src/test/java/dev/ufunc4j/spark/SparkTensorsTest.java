@@ -197,6 +197,13 @@ class SparkTensorsTest extends SparkTestSession {
   }
 
   @Test
+  void sparksCacheAccountingSeesTheNativeElements() {
+    Block b = new Block(0, Tensor.zeros(DType.FLOAT32, 1 << 20));
+    long estimate = org.apache.spark.util.SizeEstimator.estimate(b);
+    assertTrue(estimate >= 4L << 20 && estimate < (4L << 20) + 4096, "estimate " + estimate);
+  }
+
+  @Test
   void blocksSerializeEveryDtypeExactly() throws Exception {
     for (DType t : new DType[] {DType.BOOL, DType.INT8, DType.UINT8, DType.INT64, DType.FLOAT16,
         DType.BFLOAT16, DType.FLOAT32, DType.FLOAT64, DType.COMPLEX64, DType.COMPLEX128}) {
