@@ -54,18 +54,21 @@ public final class DistTensor {
   /** A one-operand op, {@code Ops::neg} or {@code t -> Ops.mul(t, 2.0)}; serializable for Spark. */
   @FunctionalInterface
   public interface Op1 extends Serializable {
+    /** The op on one block. */
     Tensor apply(Tensor a);
   }
 
   /** A two-operand op, {@code Ops::add} or a user's {@code LossesOps::huber}. */
   @FunctionalInterface
   public interface Op2 extends Serializable {
+    /** The op on one block of each operand. */
     Tensor apply(Tensor a, Tensor b);
   }
 
   /** A three-operand op, {@code Ops::where} or a user's three-operand op. */
   @FunctionalInterface
   public interface Op3 extends Serializable {
+    /** The op on one block of each operand. */
     Tensor apply(Tensor a, Tensor b, Tensor c);
   }
 
@@ -77,6 +80,7 @@ public final class DistTensor {
    */
   @FunctionalInterface
   public interface BlockFn extends Serializable {
+    /** The computation on one block of each operand, in the order the operands were given. */
     Tensor apply(Tensor[] operands);
   }
 
@@ -139,7 +143,8 @@ public final class DistTensor {
     long start = 0;
     for (int i = 0; i < n; i++) {
       blockRows[i] = rows / n + (i < rows % n ? 1 : 0);
-      shipped.add(sc.broadcast(new Block(start, tensor.narrow(0, start, blockRows[i]).copy())));
+      shipped.add(sc.broadcast(
+          new Block(start, tensor.detach().narrow(0, start, blockRows[i]).copy())));
       indices.add(i);
       start += blockRows[i];
     }
@@ -223,10 +228,12 @@ public final class DistTensor {
     return shape.clone();
   }
 
+  /** The dtype of every block. */
   public DType dtype() {
     return dtype;
   }
 
+  /** The number of dimensions (at least 1: dimension 0 is the sharded one). */
   public int ndim() {
     return shape.length;
   }
