@@ -133,7 +133,10 @@ public final class SideBySide {
     // The hand-written analysis of the misses (profiles, causes) follows the measured tables.
     Path analysis = root.resolve("benchmarks/analysis.md");
     String notes = Files.exists(analysis) ? "\n" + Files.readString(analysis) : "";
-    Files.writeString(results, report.markdown() + notes);
+    // The spark module's ScaleOutCost, run by the same `mvn -Pbench verify` just before.
+    Path scaleOut = root.resolve("spark/target/scale-out.md");
+    String spark = Files.exists(scaleOut) ? Files.readString(scaleOut) : "";
+    Files.writeString(results, report.markdown() + spark + notes);
     Files.writeString(chart, report.svg());
     log("wrote %s and %s in %.0f s", root.relativize(results), root.relativize(chart), secondsSince(start));
   }

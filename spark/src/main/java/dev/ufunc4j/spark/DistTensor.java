@@ -1,0 +1,663 @@
+package dev.ufunc4j.spark;
+
+import dev.ufunc4j.Broadcast;
+import dev.ufunc4j.BroadcastException;
+import dev.ufunc4j.Ops;
+import dev.ufunc4j.Tensor;
+import dev.ufunc4j.dtype.DType;
+import java.io.IOException;
+import java.io.Serializable;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.nio.file.Path;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.storage.StorageLevel;
+
+/**
+ * A tensor sharded along its first dimension into row blocks, one block per Spark partition, each
+ * block a local {@link Tensor} in an executor. The driver knows the global shape and dtype and the
+ * number of rows in each block; the elements stay on the executors until {@link #toTensor()} (or a
+ * reduction) brings a result back.
+ *
+ * <p><b>Every op, local semantics.</b> {@link #apply(Op2, Object, Object)} and its one- and
+ * three-operand forms take any ufunc4j op — a built-in ({@code Ops::add}) or a user's generated
+ * facade method ({@code LossesOps::huber}) — and run it once per block, never once per row, with
+ * exactly the local promotion and broadcasting rules:
+ *
+ * <ul>
+ *   <li>a local {@link Tensor} operand is shipped once per executor as a Spark broadcast variable
+ *       (broadcasting in both senses); when it has the distributed operand's rank and its first
+ *       dimension is the sharded one (not 1), each block gets its own rows of it;
+ *   <li>two or more distributed operands must have the same row blocks: their blocks are zipped,
+ *       partition by partition, with no shuffle;
+ *   <li>the result keeps the sharded dimension first, so a local operand of higher rank than the
+ *       distributed ones is refused.
+ * </ul>
+ *
+ * <p>Before any job runs, the driver calls the op on proxies (distributed operands as zero-row
+ * tensors of their dtype and trailing shape): a promotion or broadcasting mistake is refused there
+ * with the very message the local call gives, and the result's dtype and shape come from the op
+ * itself. Ops, results and blocks are deterministic, so Spark may recompute a lost block from its
+ * lineage (docs/scale-out.md).
+ *
+ * <p>Instances are immutable and live on the driver; they are not serializable.
+ */
+public final class DistTensor {
+
+  /** A one-operand op, {@code Ops::neg} or {@code t -> Ops.mul(t, 2.0)}; serializable for Spark. */
+  @FunctionalInterface
+  public interface Op1 extends Serializable {
+    /** The op on one block. */
+    Tensor apply(Tensor a);
+  }
+
+  /** A two-operand op, {@code Ops::add} or a user's {@code LossesOps::huber}. */
+  @FunctionalInterface
+  public interface Op2 extends Serializable {
+    /** The op on one block of each operand. */
+    Tensor apply(Tensor a, Tensor b);
+  }
+
+  /** A three-operand op, {@code Ops::where} or a user's three-operand op. */
+  @FunctionalInterface
+  public interface Op3 extends Serializable {
+    /** The op on one block of each operand. */
+    Tensor apply(Tensor a, Tensor b, Tensor c);
+  }
+
+  /**
+   * A computation on one row block of each operand (distributed operands' blocks, local operands
+   * whole or sliced to the block's rows, in the order given) returning a tensor whose shape does
+   * not depend on the block: {@link #sumBlocks} adds these up across the cluster. A data-parallel
+   * training step is one: the block's loss, backward, the parameter's gradient.
+   */
+  @FunctionalInterface
+  public interface BlockFn extends Serializable {
+    /** The computation on one block of each operand, in the order the operands were given. */
+    Tensor apply(Tensor[] operands);
+  }
+
+  private final JavaSparkContext sc;
+  private final JavaRDD<Block> blocks;
+  private final DType dtype;
+  private final long[] shape;
+  private final long[] blockRows;
+
+  private DistTensor(
+      JavaSparkContext sc, JavaRDD<Block> blocks, DType dtype, long[] shape, long[] blockRows) {
+    this.sc = sc;
+    this.blocks = blocks;
+    this.dtype = dtype;
+    this.shape = shape;
+    this.blockRows = blockRows;
+  }
+
+  /** For the readers in {@link SparkTensors}: blocks already carry their start rows. */
+  static DistTensor ofBlocks(
+      JavaSparkContext sc, JavaRDD<Block> blocks, DType dtype, long[] shape, long[] blockRows) {
+    return new DistTensor(sc, blocks, dtype, shape.clone(), blockRows.clone());
+  }
+
+  // ============================================================================================
+  // From and to a local tensor
+  // ============================================================================================
+
+  /**
+   * Shards {@code tensor} along its first dimension into {@code numBlocks} row blocks of
+   * near-equal size (the first {@code rows % numBlocks} blocks get one row more), one per Spark
+   * partition; fewer blocks when the tensor has fewer rows ({@code torch.chunk} does the same),
+   * but always at least one. The blocks are copied out of {@code tensor} now, each into a Spark
+   * broadcast variable that the driver keeps (so a lost block is fetched again) and an executor
+   * fetches once; for data larger than the driver's memory, read {@code .npy} shards or a
+   * DataFrame column on the executors instead ({@link SparkTensors}).
+   *
+   * @throws IllegalArgumentException when an argument is null, {@code tensor} is zero-dim or
+   *     {@code numBlocks < 1}
+   */
+  public static DistTensor of(JavaSparkContext sc, Tensor tensor, int numBlocks) {
+    if (sc == null || tensor == null) {
+      throw new IllegalArgumentException(
+          "DistTensor.of: " + (sc == null ? "sc" : "tensor") + " must not be null");
+    }
+    if (tensor.ndim() == 0) {
+      throw new IllegalArgumentException(
+          "DistTensor.of: a zero-dim tensor has no rows to shard; give it a first dimension"
+              + " (tensor.unsqueeze(0))");
+    }
+    if (numBlocks < 1) {
+      throw new IllegalArgumentException(
+          "DistTensor.of: numBlocks must be at least 1, got " + numBlocks);
+    }
+    long rows = tensor.shape()[0];
+    int n = (int) Math.max(1, Math.min(numBlocks, rows));
+    long[] blockRows = new long[n];
+    List<org.apache.spark.broadcast.Broadcast<Block>> shipped = new ArrayList<>(n);
+    List<Integer> indices = new ArrayList<>(n);
+    long start = 0;
+    for (int i = 0; i < n; i++) {
+      blockRows[i] = rows / n + (i < rows % n ? 1 : 0);
+      shipped.add(sc.broadcast(
+          new Block(start, tensor.detach().narrow(0, start, blockRows[i]).copy())));
+      indices.add(i);
+      start += blockRows[i];
+    }
+    // Each block travels as a broadcast variable of its own, fetched once by the executor that
+    // runs its partition. Parallelizing the blocks themselves would put them inside the RDD's
+    // partitions, which Spark serializes into every task of every later job.
+    JavaRDD<Block> blocks = sc.parallelize(indices, n).map(i -> shipped.get(i).value());
+    return new DistTensor(sc, blocks, tensor.dtype(), tensor.shape(), blockRows);
+  }
+
+  /**
+   * The column {@code column} of {@code df}, one block per partition: rank 1 for a numeric
+   * column, {@code [rows, length]} for an {@code array<...>} column whose arrays all have the
+   * same length (bool, int8/16/32/64, float32/64 element types). Reads the column once (a job
+   * that counts each partition's rows) and keeps the blocks cached in executor memory.
+   *
+   * @throws IllegalArgumentException when an argument is null, the column does not exist or its
+   *     type has no dtype; on that first job, when a value is null or the arrays' lengths differ
+   *     (the message names the partition and the row)
+   */
+  public static DistTensor fromColumn(Dataset<Row> df, String column) {
+    return SparkTensors.fromColumn(df, column);
+  }
+
+  /**
+   * The {@code .npy} files in {@code dir}, in file-name order, each file one block read by an
+   * executor ({@code dir} must be visible to every executor). The files must agree in dtype and
+   * in every dimension but the first; the blocks are cached in executor memory.
+   *
+   * @throws IllegalArgumentException when an argument is null, {@code dir} holds no {@code .npy}
+   *     file, or the files disagree (naming the blocks)
+   * @throws IOException when {@code dir} cannot be listed
+   */
+  public static DistTensor readNpy(JavaSparkContext sc, Path dir) throws IOException {
+    return SparkTensors.readNpy(sc, dir);
+  }
+
+  /**
+   * A DataFrame of one column named {@code column}, one row per row of this tensor (a numeric
+   * column for rank 1, an array column for rank 2), one partition per block.
+   *
+   * @throws IllegalArgumentException when the rank is not 1 or 2 or the dtype has no Spark SQL type
+   */
+  public Dataset<Row> toDataFrame(SparkSession spark, String column) {
+    return SparkTensors.toDataFrame(spark, this, column);
+  }
+
+  /**
+   * Writes each block to {@code dir} as {@code part-00000.npy}, {@code part-00001.npy}, ...,
+   * each atomically ({@link dev.ufunc4j.Npy#write}); refused when {@code dir} already holds
+   * {@code .npy} files.
+   */
+  public void writeNpy(Path dir) throws IOException {
+    SparkTensors.writeNpy(this, dir);
+  }
+
+  /**
+   * The whole tensor on the driver: the blocks collected in order into one contiguous tensor.
+   * Mind its size: the driver must hold it.
+   */
+  public Tensor toTensor() {
+    List<Block> collected = blocks.collect();
+    Tensor out = Tensor.empty(dtype, shape);
+    long rowBytes = out.numel() == 0 ? 0 : out.numel() / Math.max(1, shape[0]) * dtype.byteSize();
+    for (Block b : collected) {
+      Tensor t = b.tensor;
+      MemorySegment.copy(
+          t.segment(), t.offset() * dtype.byteSize(),
+          out.segment(), b.startRow * rowBytes,
+          b.dataBytes());
+    }
+    return out;
+  }
+
+  // ============================================================================================
+  // What the driver knows
+  // ============================================================================================
+
+  /** The global shape (a copy); dimension 0 is the sharded one. */
+  public long[] shape() {
+    return shape.clone();
+  }
+
+  /** The dtype of every block. */
+  public DType dtype() {
+    return dtype;
+  }
+
+  /** The number of dimensions (at least 1: dimension 0 is the sharded one). */
+  public int ndim() {
+    return shape.length;
+  }
+
+  /** Number of elements of the global tensor. */
+  public long numel() {
+    long n = 1;
+    for (long s : shape) {
+      n = Math.multiplyExact(n, s);
+    }
+    return n;
+  }
+
+  /** Number of row blocks (= Spark partitions). */
+  public int numBlocks() {
+    return blockRows.length;
+  }
+
+  /** Rows in each block, in order (a copy). Distributed operands of one op must have equal ones. */
+  public long[] blockRows() {
+    return blockRows.clone();
+  }
+
+  /** The Spark context the blocks belong to. */
+  public JavaSparkContext sparkContext() {
+    return sc;
+  }
+
+  /**
+   * Keeps the blocks in executor memory once computed ({@code MEMORY_ONLY}, as {@code
+   * RDD.cache}), so that iterating over the same data (training epochs) does not recompute or
+   * re-read it. Returns this tensor.
+   */
+  public DistTensor cache() {
+    blocks.persist(StorageLevel.MEMORY_ONLY());
+    return this;
+  }
+
+  /**
+   * Computes every block now and keeps them in executor memory ({@link #cache()} plus a Spark
+   * action that ships nothing back): the next ops start from computed blocks, and the time of
+   * this call is the time of the work so far. Returns this tensor.
+   */
+  public DistTensor materialize() {
+    cache();
+    blocks.foreach(b -> { });
+    return this;
+  }
+
+  /** The blocks, for {@link SparkTensors}' writers. */
+  JavaRDD<Block> blocks() {
+    return blocks;
+  }
+
+  @Override
+  public String toString() {
+    return "DistTensor(" + dtype.torchName() + " " + Arrays.toString(shape) + ", "
+        + blockRows.length + " blocks)";
+  }
+
+  // ============================================================================================
+  // Elementwise ops
+  // ============================================================================================
+
+  /** {@code op(this)} block by block: {@code x.map(Ops::exp)}, {@code x.map(t -> Ops.mul(t, 2.0))}. */
+  public DistTensor map(Op1 op) {
+    requireOp(op, "map");
+    return applyBlocks("map", args -> op.apply(args[0]), this);
+  }
+
+  /** {@code op(this, other)}, where {@code other} is a {@link DistTensor} or a local {@link Tensor}. */
+  public DistTensor apply(Op2 op, Object other) {
+    return apply(op, this, other);
+  }
+
+  /**
+   * {@code op(a, b)} block by block, each of {@code a} and {@code b} a {@link DistTensor} or a
+   * local {@link Tensor}, at least one distributed: {@code DistTensor.apply(Ops::sub, bias, x)}.
+   *
+   * @throws IllegalArgumentException (or the op's own exception, such as {@link
+   *     BroadcastException} or a promotion error, with the local message) before any job runs
+   */
+  public static DistTensor apply(Op2 op, Object a, Object b) {
+    requireOp(op, "apply");
+    return applyBlocks("apply", args -> op.apply(args[0], args[1]), a, b);
+  }
+
+  /** {@code op(a, b, c)} block by block; see {@link #apply(Op2, Object, Object)}. */
+  public static DistTensor apply(Op3 op, Object a, Object b, Object c) {
+    requireOp(op, "apply");
+    return applyBlocks("apply", args -> op.apply(args[0], args[1], args[2]), a, b, c);
+  }
+
+  private static void requireOp(Object op, String method) {
+    if (op == null) {
+      throw new IllegalArgumentException("DistTensor." + method + ": op must not be null");
+    }
+  }
+
+  /** The operands of one call, checked, with what each block needs. */
+  private record Plan(
+      DistTensor lead, List<DistTensor> distributed, Object[] operands, boolean[] sliced) {}
+
+  private static Plan plan(String method, boolean elementwise, Object... operands) {
+    DistTensor lead = null;
+    List<DistTensor> distributed = new ArrayList<>();
+    for (int i = 0; i < operands.length; i++) {
+      Object o = operands[i];
+      if (o instanceof DistTensor d) {
+        if (lead == null) {
+          lead = d;
+        } else if (d.sc.sc() != lead.sc.sc()) {
+          throw new IllegalArgumentException("DistTensor." + method + ": operand " + i
+              + " belongs to another SparkContext");
+        }
+        distributed.add(d);
+      } else if (!(o instanceof Tensor)) {
+        throw new IllegalArgumentException("DistTensor." + method + ": operand " + i
+            + " must be a DistTensor or a Tensor, got "
+            + (o == null ? "null" : o.getClass().getName()));
+      }
+    }
+    if (lead == null) {
+      throw new IllegalArgumentException("DistTensor." + method
+          + ": no operand is distributed; call the op on the local tensors directly");
+    }
+    int rank = lead.shape.length;
+    for (int i = 0; i < operands.length; i++) {
+      if (operands[i] instanceof DistTensor d) {
+        if ((elementwise && d.shape.length != rank) || !Arrays.equals(d.blockRows, lead.blockRows)) {
+          throw new IllegalArgumentException("DistTensor." + method + ": distributed operands"
+              + " must have the same " + (elementwise ? "rank and " : "") + "row blocks, to be"
+              + " zipped block by block without a shuffle: operand " + i + " is " + d + " with blocks of "
+              + Arrays.toString(d.blockRows) + " rows, the first distributed operand " + lead
+              + " with " + Arrays.toString(lead.blockRows));
+        }
+      } else if (elementwise && ((Tensor) operands[i]).ndim() > rank) {
+        throw new IllegalArgumentException("DistTensor." + method + ": operand " + i
+            + " (local, shape " + Arrays.toString(((Tensor) operands[i]).shape())
+            + ") has more dimensions than the distributed operands (shape "
+            + Arrays.toString(lead.shape) + "): the result would not be sharded along its"
+            + " first dimension");
+      }
+    }
+    long rows = lead.shape[0];
+    boolean[] sliced = new boolean[operands.length];
+    for (int i = 0; i < operands.length; i++) {
+      sliced[i] = operands[i] instanceof Tensor t && t.ndim() == rank && rank > 0
+          && t.shape()[0] == rows && rows != 1;
+    }
+    return new Plan(lead, distributed, operands, sliced);
+  }
+
+  /**
+   * Calls {@code fn} on the driver on proxies that cost nothing: distributed operands as zero-row
+   * tensors of their dtype and trailing shape, local operands that are sliced per block as zero
+   * rows of themselves. The op's own checks run (promotion, broadcasting of the trailing shape,
+   * dtype support); the result tells the dtype and trailing shape of every block's result. When
+   * the full shapes do not broadcast, the op is called on full-shape stride-0 views instead
+   * (no element memory), so the message names the real sizes, as the local call's would.
+   */
+  private static Tensor dryRun(Plan p, BlockFn fn, boolean elementwise) {
+    int n = p.operands.length;
+    long[][] shapes = new long[n][];
+    for (int i = 0; i < n; i++) {
+      shapes[i] = p.operands[i] instanceof DistTensor d ? d.shape : ((Tensor) p.operands[i]).shape();
+    }
+    try {
+      if (elementwise) {
+        Broadcast.shapes(shapes);
+      }
+    } catch (BroadcastException e) {
+      Tensor[] full = new Tensor[n];
+      for (int i = 0; i < n; i++) {
+        full[i] = p.operands[i] instanceof DistTensor d
+            ? Tensor.zeros(d.dtype).expand(d.shape)
+            : (Tensor) p.operands[i];
+      }
+      fn.apply(full); // throws the op's own message
+      throw e;
+    }
+    Tensor[] proxies = new Tensor[n];
+    for (int i = 0; i < n; i++) {
+      if (p.operands[i] instanceof DistTensor d) {
+        long[] s = d.shape.clone();
+        s[0] = 0;
+        proxies[i] = Tensor.empty(d.dtype, s);
+      } else {
+        Tensor t = (Tensor) p.operands[i];
+        proxies[i] = p.sliced[i] ? t.narrow(0, 0, 0) : t;
+      }
+    }
+    return fn.apply(proxies);
+  }
+
+  /**
+   * The blocks of every distributed operand, zipped partition by partition (one block each), as
+   * arrays in operand order with {@code null} at the local operands' places.
+   */
+  private static JavaRDD<Block[]> zipped(Plan p) {
+    int n = p.operands.length;
+    JavaRDD<Block[]> rdd = null;
+    for (int i = 0; i < n; i++) {
+      if (!(p.operands[i] instanceof DistTensor d)) {
+        continue;
+      }
+      final int at = i;
+      if (rdd == null) {
+        rdd = d.blocks.map(b -> {
+          Block[] slots = new Block[n];
+          slots[at] = b;
+          return slots;
+        });
+      } else {
+        rdd = rdd.zipPartitions(d.blocks, (Iterator<Block[]> left, Iterator<Block> right) -> {
+          List<Block[]> out = new ArrayList<>(1);
+          while (left.hasNext()) {
+            Block[] slots = left.next();
+            slots[at] = right.next();
+            out.add(slots);
+          }
+          return out.iterator();
+        });
+      }
+    }
+    return rdd;
+  }
+
+  /** The local operands as one broadcast variable (null when there are none). */
+  private static org.apache.spark.broadcast.Broadcast<Block[]> shipLocals(Plan p) {
+    Block[] locals = new Block[p.operands.length];
+    boolean any = false;
+    for (int i = 0; i < locals.length; i++) {
+      if (p.operands[i] instanceof Tensor t) {
+        locals[i] = new Block(-1, t);
+        any = true;
+      }
+    }
+    return any ? p.lead.sc.broadcast(locals) : null;
+  }
+
+  /** One block's arguments: its own blocks, and the local operands (sliced to its rows). */
+  private static Tensor[] arguments(Block[] slots, Block[] locals, boolean[] sliced) {
+    Tensor[] args = new Tensor[slots.length];
+    long start = -1;
+    long rows = 0;
+    for (Block b : slots) {
+      if (b != null) {
+        start = b.startRow;
+        rows = b.rows();
+        break;
+      }
+    }
+    for (int i = 0; i < slots.length; i++) {
+      if (slots[i] != null) {
+        args[i] = slots[i].tensor;
+      } else {
+        Tensor t = locals[i].tensor;
+        args[i] = sliced[i] ? t.narrow(0, start, rows) : t;
+      }
+    }
+    return args;
+  }
+
+  private static DistTensor applyBlocks(String method, BlockFn fn, Object... operands) {
+    Plan p = plan(method, true, operands);
+    Tensor proxy = dryRun(p, fn, true);
+    if (proxy.ndim() == 0 || proxy.shape()[0] != 0) {
+      throw new IllegalStateException("DistTensor." + method + ": the op's result on a zero-row"
+          + " block has shape " + Arrays.toString(proxy.shape())
+          + "; a block-wise op must keep the rows as its first dimension");
+    }
+    long[] shape = proxy.shape();
+    shape[0] = p.lead.shape[0];
+    org.apache.spark.broadcast.Broadcast<Block[]> shipped = shipLocals(p);
+    boolean[] sliced = p.sliced;
+    JavaRDD<Block> out = zipped(p).map(slots -> {
+      Block[] locals = shipped == null ? new Block[slots.length] : shipped.value();
+      Tensor[] args = arguments(slots, locals, sliced);
+      long start = firstStart(slots);
+      return new Block(start, fn.apply(args));
+    });
+    return new DistTensor(p.lead.sc, out, proxy.dtype(), shape, p.lead.blockRows);
+  }
+
+  private static long firstStart(Block[] slots) {
+    for (Block b : slots) {
+      if (b != null) {
+        return b.startRow;
+      }
+    }
+    throw new IllegalStateException("no distributed block");
+  }
+
+  // ============================================================================================
+  // Reductions
+  // ============================================================================================
+
+  /**
+   * The sum of all elements, a local zero-dim tensor (int64 for bool and integral dtypes, as the
+   * local {@link Tensor#sum()}): each block sums its own elements, then the partial sums are added
+   * in a tree ({@code treeReduce}). Floating sums are reassociated relative to the local sum; the
+   * difference is bounded as docs/scale-out.md says.
+   */
+  public Tensor sum() {
+    empty().sum(); // the local refusals, if any, on the driver
+    return treeSum(blocks.map(b -> new Block(-1, b.tensor.sum())));
+  }
+
+  /**
+   * The sum over {@code dims}, which must include the sharded dimension 0 (or {@code -ndim}): a
+   * local tensor, as the local {@code sum(dims, keepDim)} would give. Sums over inner dimensions
+   * only stay distributed: {@link #sumWithinRows}.
+   *
+   * @throws IllegalArgumentException when {@code dims} is null or omits dimension 0, or with the
+   *     local message for a dimension out of range
+   */
+  public Tensor sum(int[] dims, boolean keepDim) {
+    if (dims == null) {
+      throw new IllegalArgumentException("DistTensor.sum: dims must not be null");
+    }
+    empty().sum(dims, keepDim); // the local checks: range, repeats
+    if (!reducesRows(dims)) {
+      throw new IllegalArgumentException("DistTensor.sum: dims " + Arrays.toString(dims)
+          + " do not include the sharded dimension 0, so the result stays distributed: use"
+          + " sumWithinRows(dims, keepDim)");
+    }
+    int[] d = dims.clone();
+    return treeSum(blocks.map(b -> new Block(-1, b.tensor.sum(d, keepDim))));
+  }
+
+  /**
+   * The sum over {@code dims}, none of which may be the sharded dimension 0: computed inside each
+   * block, the result stays distributed with the same row blocks.
+   */
+  public DistTensor sumWithinRows(int[] dims, boolean keepDim) {
+    if (dims == null) {
+      throw new IllegalArgumentException("DistTensor.sumWithinRows: dims must not be null");
+    }
+    empty().sum(dims, keepDim);
+    if (reducesRows(dims)) {
+      throw new IllegalArgumentException("DistTensor.sumWithinRows: dims "
+          + Arrays.toString(dims) + " include the sharded dimension 0: use sum(dims, keepDim),"
+          + " which returns a local tensor");
+    }
+    int[] d = dims.clone();
+    return applyBlocks("sumWithinRows", args -> args[0].sum(d, keepDim), this);
+  }
+
+  /**
+   * This tensor summed to {@code target} ({@code torch.Tensor.sum_to_size}, the local {@link
+   * Tensor#sumToShape}) where that sums over the sharded dimension — the gradient of a parameter
+   * that was broadcast along the rows: each block sums to {@code target}, then the blocks' sums are
+   * added in a tree. The result is local.
+   *
+   * @throws dev.ufunc4j.BroadcastException with the local message when {@code target} does not
+   *     expand to this tensor's shape
+   * @throws IllegalArgumentException when {@code target} keeps the sharded dimension (the sum
+   *     would stay distributed: use {@link #sumWithinRows})
+   */
+  public Tensor sumToShape(long... target) {
+    if (target == null) {
+      throw new IllegalArgumentException("DistTensor.sumToShape: shape must not be null");
+    }
+    long[] expanded;
+    try {
+      expanded = Broadcast.shapes(target, shape);
+    } catch (BroadcastException e) {
+      expanded = null;
+    }
+    if (expanded == null || !Arrays.equals(expanded, shape)) {
+      // The local call on a stride-0 view (no element memory) refuses with its own message.
+      Tensor.zeros(dtype).expand(shape).sumToShape(target);
+      throw new IllegalStateException("sumToShape accepted " + Arrays.toString(target));
+    }
+    if (target.length == shape.length && target[0] != 1 && shape[0] != 1) {
+      throw new IllegalArgumentException("DistTensor.sumToShape: target "
+          + Arrays.toString(target) + " keeps the sharded dimension of " + this
+          + ", so the result would stay distributed: use sumWithinRows");
+    }
+    long[] t = target.clone();
+    return treeSum(blocks.map(b -> new Block(-1, b.tensor.sumToShape(t))));
+  }
+
+  /**
+   * Runs {@code fn} on every row block — the blocks of the distributed operands, zipped, and the
+   * local operands, whole or sliced to the block's rows as in {@link #apply(Op2, Object,
+   * Object)} — and adds the results up across the cluster in a tree: the data-parallel step, where
+   * each block computes its gradient of a broadcast parameter and the gradients are summed. Every
+   * block's result must have the same shape and dtype. {@code fn} is first called on the driver
+   * with zero-row proxies, so that a mistake in it is refused before any job runs.
+   */
+  public static Tensor sumBlocks(BlockFn fn, Object... operands) {
+    if (fn == null || operands == null) {
+      throw new IllegalArgumentException("DistTensor.sumBlocks: "
+          + (fn == null ? "fn" : "operands") + " must not be null");
+    }
+    Plan p = plan("sumBlocks", false, operands);
+    dryRun(p, fn, false);
+    org.apache.spark.broadcast.Broadcast<Block[]> shipped = shipLocals(p);
+    boolean[] sliced = p.sliced;
+    return treeSum(zipped(p).map(slots -> {
+      Block[] locals = shipped == null ? new Block[slots.length] : shipped.value();
+      return new Block(-1, fn.apply(arguments(slots, locals, sliced)));
+    }));
+  }
+
+  private boolean reducesRows(int[] dims) {
+    for (int d : dims) {
+      if (d == 0 || d == -shape.length) {
+        return true;
+      }
+    }
+    return dims.length == 0; // torch.sum(x, dim=[]) sums everything
+  }
+
+  /** A zero-row tensor of this dtype and trailing shape, for the local checks. */
+  private Tensor empty() {
+    long[] s = shape.clone();
+    s[0] = 0;
+    return Tensor.empty(dtype, s);
+  }
+
+  private static Tensor treeSum(JavaRDD<Block> partials) {
+    return partials.treeReduce((x, y) -> new Block(-1, Ops.add(x.tensor, y.tensor))).tensor;
+  }
+}
