@@ -7,6 +7,10 @@ import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.internal.NativeMemory;
 import dev.ufunc4j.internal.Parallel;
 import dev.ufunc4j.samples.ActivationsOps;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -80,17 +84,58 @@ public class OpsBench {
   }
 
   /**
-   * Fresh results reuse freed blocks once the first collection has returned some to {@code
+   * Fresh results reuse freed blocks once a collection has returned some to {@code
    * NativeMemory}'s pools; until then each one is fresh memory that costs a page fault per page
-   * (per huge page for mapped blocks). A long-running program is past that point, so the trial
-   * starts there too: call until a collection has returned blocks (at most 1 s) before JMH's own
-   * warm-up. Every collection during the measurement still counts.
+   * (per huge page for mapped blocks). The pools also run dry again each time the collector grows
+   * the young generation, since a collection cycle then hands out more than the last one returned.
+   * A long-running program is past both, so the trial starts there too: call until a collection
+   * has returned blocks and the young generation has kept its size over {@link
+   * #STABLE_COLLECTIONS} collections (at most {@link #WARM_NANOS}), before JMH's own warm-up.
+   * Every collection during the measurement still counts.
    */
   private void warmAllocator() {
-    long deadline = System.nanoTime() + 1_000_000_000L;
-    while (NativeMemory.cachedBytes() == 0 && System.nanoTime() < deadline) {
-      call(null);
+    long deadline = System.nanoTime() + WARM_NANOS;
+    MemoryPoolMXBean eden = edenPool();
+    long capacity = -1;
+    long stableSince = collections();
+    while (System.nanoTime() < deadline) {
+      for (int i = 0; i < 16; i++) {
+        call(null);
+      }
+      long now = eden == null ? 0 : eden.getUsage().getCommitted();
+      if (now != capacity) {
+        capacity = now;
+        stableSince = collections();
+      } else if (collections() - stableSince >= STABLE_COLLECTIONS
+          && NativeMemory.cachedBytes() > 0) {
+        return;
+      }
     }
+  }
+
+  /** Collections over which the young generation must keep its size before measuring. */
+  private static final int STABLE_COLLECTIONS = 3;
+
+  /** The longest allocator warm-up per trial. */
+  private static final long WARM_NANOS = 3_000_000_000L;
+
+  /** The heap's young-generation allocation space (eden), or null when the collector has none. */
+  private static MemoryPoolMXBean edenPool() {
+    for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
+      if (p.getType() == MemoryType.HEAP && p.getName().contains("Eden")) {
+        return p;
+      }
+    }
+    return null;
+  }
+
+  /** Collections of every collector so far. */
+  private static long collections() {
+    long n = 0;
+    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+      n += Math.max(0, gc.getCollectionCount());
+    }
+    return n;
   }
 
   @TearDown(Level.Trial)

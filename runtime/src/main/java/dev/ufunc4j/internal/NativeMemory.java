@@ -139,6 +139,15 @@ public final class NativeMemory {
   /** Outstanding bytes at which the next allocation asks for a collection. */
   private static volatile long gcThreshold = GC_BASE;
 
+  private static final long DRY_BASE = Long.getLong("ufunc4j.dryGcBytes", 256L << 20);
+
+  /**
+   * Outstanding bytes past which an allocation that finds its pool empty asks for a collection
+   * rather than take fresh memory: at least {@code ufunc4j.dryGcBytes} (256 MiB), and twice what
+   * stayed live after the last such collection.
+   */
+  private static volatile long dryThreshold = DRY_BASE;
+
   /** Backstop collections requested so far (for tests and the benchmarks' notes). */
   private static final AtomicLong BACKSTOP_COLLECTIONS = new AtomicLong();
 
@@ -190,6 +199,17 @@ public final class NativeMemory {
     return BACKSTOP_COLLECTIONS.get();
   }
 
+  /** Blocks (and slabs) made from fresh memory rather than taken from a pool. */
+  private static final AtomicLong FRESH_BLOCKS = new AtomicLong();
+
+  /**
+   * How many blocks and slabs came from fresh memory (a page fault per page on first touch)
+   * rather than from a pool, since the start: for benchmarks and tests that check the pools work.
+   */
+  public static long freshBlocks() {
+    return FRESH_BLOCKS.get();
+  }
+
   /** True when large blocks are mapped with huge-page advice (Linux with native access). */
   public static boolean hugePagesAvailable() {
     return MMAP != null;
@@ -226,8 +246,12 @@ public final class NativeMemory {
     long threshold = gcThreshold;
     account(size);
     MemorySegment block = pool.take(size);
+    if (block == null && collectWhenDry(size)) {
+      block = pool.take(size);
+    }
     boolean reused = block != null;
     if (!reused) {
+      FRESH_BLOCKS.incrementAndGet();
       try {
         block = fresh(bytes, size, mapped);
       } catch (OutOfMemoryError | RuntimeException e) {
@@ -308,13 +332,33 @@ public final class NativeMemory {
   }
 
   /**
+   * The pool has no block of {@code size} for a request already counted as outstanding: when the
+   * outstanding bytes are past {@link #dryThreshold}, collect (the dead blocks return to the
+   * pools) and return true, rather than let the caller take fresh memory.
+   *
+   * <p>Why (measured, docs/runtime.md): fresh memory costs a page fault per page, and on this
+   * machine a fresh 4 MiB huge-page block cost 8 to 16 ms under load (compaction), a 256 KiB slab
+   * its 64 faults; a collection costs 10 to 40 ms and returns every dead block at once. The pools
+   * run dry whenever the collector grows the young generation (each cycle then hands out more
+   * than the last returned), and before this rule a loop of fresh 1M-element adds spent whole
+   * seconds there at 15 ms per call.
+   */
+  private static boolean collectWhenDry(long size) {
+    if (OUTSTANDING.get() <= dryThreshold) {
+      return false;
+    }
+    collect(size, true);
+    return true;
+  }
+
+  /**
    * Counts {@code size} bytes as handed out, adds their heap pressure, and collects first when
    * the outstanding bytes would pass the threshold.
    */
   private static void account(long size) {
     long out = OUTSTANDING.addAndGet(size);
     if (out > gcThreshold) {
-      collect(size);
+      collect(size, false);
       out = OUTSTANDING.get();
     }
     long peak = PEAK_OUTSTANDING.get();
@@ -337,10 +381,10 @@ public final class NativeMemory {
    * live, so that a program whose tensors really are live is not collected on every allocation
    * (DirectByteBuffer's reservation works the same way).
    */
-  private static void collect(long request) {
+  private static void collect(long request, boolean dry) {
     synchronized (COLLECT_LOCK) {
       drain();
-      if (OUTSTANDING.get() <= gcThreshold) {
+      if (OUTSTANDING.get() <= (dry ? dryThreshold : gcThreshold)) {
         return; // another thread collected meanwhile
       }
       BACKSTOP_COLLECTIONS.incrementAndGet();
@@ -367,7 +411,9 @@ public final class NativeMemory {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
-      gcThreshold = Math.max(GC_BASE, 2 * (OUTSTANDING.get() - request) + request);
+      long live = OUTSTANDING.get() - request;
+      gcThreshold = Math.max(GC_BASE, 2 * live + request);
+      dryThreshold = Math.max(DRY_BASE, 2 * live + request);
     }
   }
 
@@ -485,7 +531,11 @@ public final class NativeMemory {
     static Slab create() {
       account(SLAB_BYTES);
       MemorySegment raw = CLASSES.take(SLAB_BYTES);
+      if (raw == null && collectWhenDry(SLAB_BYTES)) {
+        raw = CLASSES.take(SLAB_BYTES);
+      }
       if (raw == null) {
+        FRESH_BLOCKS.incrementAndGet();
         raw = fresh(SLAB_BYTES, SLAB_BYTES, false);
       }
       return new Slab(track(raw, CLASSES, SLAB_BYTES), 0);
