@@ -246,7 +246,7 @@ public final class NativeMemory {
     long threshold = gcThreshold;
     account(size);
     MemorySegment block = pool.take(size);
-    if (block == null && collectWhenDry(size)) {
+    if (block == null && mapped && collectWhenDry(size)) {
       block = pool.take(size);
     }
     boolean reused = block != null;
@@ -332,16 +332,17 @@ public final class NativeMemory {
   }
 
   /**
-   * The pool has no block of {@code size} for a request already counted as outstanding: when the
-   * outstanding bytes are past {@link #dryThreshold}, collect (the dead blocks return to the
-   * pools) and return true, rather than let the caller take fresh memory.
+   * The mapped pool has no block of {@code size} for a request already counted as outstanding:
+   * when the outstanding bytes are past {@link #dryThreshold}, collect (the dead blocks return to
+   * the pools) and return true, rather than let the caller take fresh memory.
    *
-   * <p>Why (measured, docs/runtime.md): fresh memory costs a page fault per page, and on this
-   * machine a fresh 4 MiB huge-page block cost 8 to 16 ms under load (compaction), a 256 KiB slab
-   * its 64 faults; a collection costs 10 to 40 ms and returns every dead block at once. The pools
-   * run dry whenever the collector grows the young generation (each cycle then hands out more
-   * than the last returned), and before this rule a loop of fresh 1M-element adds spent whole
-   * seconds there at 15 ms per call.
+   * <p>Why (measured, docs/runtime.md): on this machine a fresh 4 MiB huge-page block cost 8 to
+   * 16 ms under load (page faults with compaction), and a collection 10 to 40 ms, which returns
+   * every dead block at once. The pools run dry whenever the collector grows the young generation
+   * (each cycle then hands out more than the last returned), and before this rule a loop of fresh
+   * 1M-element adds spent whole seconds there at 15 ms per call. Slabs and size-class blocks do
+   * not collect when dry: their fresh memory costs 4 KiB faults, and with the rule a loop of
+   * 1K-element adds collected every 256 MiB (66 full collections in 9 s) instead of every 1 GiB.
    */
   private static boolean collectWhenDry(long size) {
     if (OUTSTANDING.get() <= dryThreshold) {
@@ -531,9 +532,6 @@ public final class NativeMemory {
     static Slab create() {
       account(SLAB_BYTES);
       MemorySegment raw = CLASSES.take(SLAB_BYTES);
-      if (raw == null && collectWhenDry(SLAB_BYTES)) {
-        raw = CLASSES.take(SLAB_BYTES);
-      }
       if (raw == null) {
         FRESH_BLOCKS.incrementAndGet();
         raw = fresh(SLAB_BYTES, SLAB_BYTES, false);
