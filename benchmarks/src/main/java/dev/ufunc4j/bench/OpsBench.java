@@ -109,9 +109,10 @@ public class OpsBench {
    * Fresh results reuse freed blocks once a collection has returned some to {@code
    * NativeMemory}'s pools; until then each one is fresh memory that costs a page fault per page
    * (per huge page for mapped blocks). The pools also run dry again each time the collector grows
-   * the young generation, since a collection cycle then hands out more than the last one returned.
-   * A long-running program is past both, so the trial starts there too: call until a collection
-   * has returned blocks and the young generation has kept its size over {@link
+   * the young generation, since a collection cycle then hands out more than the last one returned,
+   * and while the pools grow to the collection cycle's length (docs/runtime.md, "Dry pools"). A
+   * long-running program is past all three, so the trial starts there too: call until the young
+   * generation has kept its size and no block has come from fresh memory over {@link
    * #STABLE_COLLECTIONS} collections (at most {@link #WARM_NANOS}), before JMH's own warm-up.
    * Every collection during the measurement still counts.
    */
@@ -119,17 +120,19 @@ public class OpsBench {
     long deadline = System.nanoTime() + WARM_NANOS;
     MemoryPoolMXBean eden = edenPool();
     long capacity = -1;
+    long freshBlocks = -1;
     long stableSince = collections();
     while (System.nanoTime() < deadline) {
       for (int i = 0; i < 16; i++) {
         call(null);
       }
       long now = eden == null ? 0 : eden.getUsage().getCommitted();
-      if (now != capacity) {
+      long fresh = NativeMemory.freshBlocks();
+      if (now != capacity || fresh != freshBlocks) {
         capacity = now;
+        freshBlocks = fresh;
         stableSince = collections();
-      } else if (collections() - stableSince >= STABLE_COLLECTIONS
-          && NativeMemory.cachedBytes() > 0) {
+      } else if (collections() - stableSince >= STABLE_COLLECTIONS) {
         return;
       }
     }

@@ -142,9 +142,10 @@ public final class NativeMemory {
   private static final long DRY_BASE = Long.getLong("ufunc4j.dryGcBytes", 256L << 20);
 
   /**
-   * Outstanding bytes past which an allocation that finds its pool empty asks for a collection
-   * rather than take fresh memory: at least {@code ufunc4j.dryGcBytes} (256 MiB), and twice what
-   * stayed live after the last such collection.
+   * Outstanding bytes past which a mapped allocation that finds its pool empty asks for a
+   * collection rather than take fresh memory: at first {@code ufunc4j.dryGcBytes} (256 MiB),
+   * doubled after each such collection up to {@link #gcThreshold}, and at least twice what stayed
+   * live after the last collection.
    */
   private static volatile long dryThreshold = DRY_BASE;
 
@@ -414,7 +415,10 @@ public final class NativeMemory {
       }
       long live = OUTSTANDING.get() - request;
       gcThreshold = Math.max(GC_BASE, 2 * live + request);
-      dryThreshold = Math.max(DRY_BASE, 2 * live + request);
+      // After a dry collection the next cycle may be twice as long (up to the backstop's), so
+      // the pools grow towards a 1 GiB cycle a step at a time instead of staying at 256 MiB.
+      long grown = dry ? Math.min(gcThreshold, 2 * dryThreshold) : dryThreshold;
+      dryThreshold = Math.max(Math.max(DRY_BASE, grown), 2 * live + request);
     }
   }
 
