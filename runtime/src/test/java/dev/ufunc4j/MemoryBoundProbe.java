@@ -38,11 +38,13 @@ public final class MemoryBoundProbe {
     long peakRss = startRss;
     long allocated = 0;
     long checksum = 0;
+    long blocks = 0; // blocks and slabs handed out: one per result past the slab size, 1/64 slab
     for (long step = 0; allocated < totalBytes; step++) {
       for (int s = 0; s < SIZES.length; s++) {
         Tensor r = inputs[s].add(inputs[s]); // a fresh result, never freed explicitly
         kept[s][(int) (step % KEEP)] = r;
         allocated += 4L * SIZES[s];
+        blocks += s == 0 ? 0 : 1;
         checksum += (long) r.getDouble(SIZES[s] - 1);
       }
       for (int k = 0; k < 64; k++) { // many small results: slab slices
@@ -50,6 +52,7 @@ public final class MemoryBoundProbe {
         allocated += 4L * SIZES[0];
         checksum += (long) r.getDouble(k);
       }
+      blocks += 1; // the 65 small results of a step fill about one 256 KiB slab
       if (step % 4 == 0) {
         peakRss = Math.max(peakRss, rssBytes());
       }
@@ -57,10 +60,10 @@ public final class MemoryBoundProbe {
     System.out.printf(
         Locale.ROOT,
         "allocated=%d live=%d peakOutstanding=%d startRss=%d peakRss=%d heapMax=%d"
-            + " gcTrigger=%d backstops=%d checksum=%d%n",
+            + " gcTrigger=%d backstops=%d freshBlocks=%d blocks=%d checksum=%d%n",
         allocated, live, NativeMemory.peakOutstandingBytes(), startRss, peakRss,
         Runtime.getRuntime().maxMemory(), NativeMemory.gcTriggerBytes(),
-        NativeMemory.backstopCollections(), checksum);
+        NativeMemory.backstopCollections(), NativeMemory.freshBlocks(), blocks, checksum);
   }
 
   /** The resident set (VmRSS of /proc/self/status), or -1 where there is no such file. */

@@ -129,9 +129,86 @@ public final class LoopPlan {
    * output first) is given; null never tiles.
    */
   public static LoopPlan of(long[] shape, long[][] operandStrides, int[] elementBytes) {
+    int slot = slot(shape, operandStrides, elementBytes);
+    Cached hit = CACHE[slot];
+    if (hit != null && hit.matches(shape, operandStrides, elementBytes)) {
+      return hit.plan;
+    }
     int[] bytes = elementBytes == null ? null : elementBytes.clone();
     LoopPlan plan = ordered(shape, operandStrides, bytes);
-    return bytes == null ? plan : plan.tiledIfTransposed();
+    plan = bytes == null ? plan : plan.tiledIfTransposed();
+    if (shape.length <= CACHED_RANK) {
+      CACHE[slot] = new Cached(shape, operandStrides, elementBytes, plan);
+    }
+    return plan;
+  }
+
+  // ============================================================================================
+  // Plans of recent calls, for loops that repeat a shape (measured: docs/runtime.md)
+  // ============================================================================================
+
+  /** Slots of the plan cache (a power of two). */
+  private static final int CACHE_SLOTS = 64;
+
+  /** Plans of loops up to this rank are cached: the key is copied on every miss. */
+  private static final int CACHED_RANK = 8;
+
+  /**
+   * Recent plans by a hash of their arguments, one per slot (a newer plan replaces the one in its
+   * slot). Shared by all threads without a lock: an entry is immutable, so a thread sees either a
+   * whole entry or none, and a plan is never modified once made (callers copy what they change).
+   */
+  private static final Cached[] CACHE = new Cached[CACHE_SLOTS];
+
+  private static int slot(long[] shape, long[][] operandStrides, int[] elementBytes) {
+    long h = shape.length * 31L + operandStrides.length;
+    for (long d : shape) {
+      h = h * 31 + d;
+    }
+    for (long[] st : operandStrides) {
+      for (long x : st) {
+        h = h * 31 + x;
+      }
+    }
+    if (elementBytes != null) {
+      for (int b : elementBytes) {
+        h = h * 31 + b;
+      }
+    }
+    h ^= h >>> 29;
+    h *= 0x9E3779B97F4A7C15L;
+    return (int) (h >>> 58) & (CACHE_SLOTS - 1);
+  }
+
+  /** One cached plan with a copy of the arguments it was made for. */
+  private static final class Cached {
+    final long[] shape;
+    final long[][] strides;
+    final int[] elementBytes;
+    final LoopPlan plan;
+
+    Cached(long[] shape, long[][] strides, int[] elementBytes, LoopPlan plan) {
+      this.shape = shape.clone();
+      this.strides = new long[strides.length][];
+      for (int k = 0; k < strides.length; k++) {
+        this.strides[k] = strides[k].clone();
+      }
+      this.elementBytes = elementBytes == null ? null : elementBytes.clone();
+      this.plan = plan;
+    }
+
+    boolean matches(long[] shape, long[][] strides, int[] elementBytes) {
+      if (!Arrays.equals(this.shape, shape) || this.strides.length != strides.length
+          || !Arrays.equals(this.elementBytes, elementBytes)) {
+        return false;
+      }
+      for (int k = 0; k < strides.length; k++) {
+        if (!Arrays.equals(this.strides[k], strides[k])) {
+          return false;
+        }
+      }
+      return true;
+    }
   }
 
   private static LoopPlan ordered(long[] shape, long[][] operandStrides, int[] elementBytes) {

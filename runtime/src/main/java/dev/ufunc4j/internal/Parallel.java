@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntConsumer;
 
@@ -28,12 +29,14 @@ import java.util.function.IntConsumer;
  */
 public final class Parallel {
   /**
-   * Elements below which a share is not worth a thread: an op splits at twice this. Twice PyTorch's
-   * GRAIN_SIZE: on this project's shared two-core machine a 64K-element add took 65 µs on two
-   * threads against 26 on one (a worker descheduled while holding a piece), while the team's
-   * hand-off itself costs about 2 µs (docs/runtime.md, "Threads").
+   * Elements below which a share is not worth a thread: an op splits at twice this (256K
+   * elements). Four times PyTorch's GRAIN_SIZE: on this project's shared two-core machine a
+   * 128K-element float32 add (1.5 MiB, inside one core's 2 MiB L2) took 27–29 µs on two threads
+   * against 15–16 on one in every run, a 64K one 65 µs against 26 (a worker descheduled while
+   * holding a piece), while the team's hand-off itself costs about 2 µs (docs/runtime.md,
+   * "Threads").
    */
-  private static final long DEFAULT_GRAIN = 65536;
+  private static final long DEFAULT_GRAIN = 131072;
 
   private static volatile int threads =
       Integer.getInteger("ufunc4j.threads", Runtime.getRuntime().availableProcessors());
@@ -388,13 +391,23 @@ public final class Parallel {
     }
   }
 
-  /** One split op: its pieces, claimed from {@link #next}, and counted when done. */
+  /**
+   * One split op: its pieces, claimed from {@link #ends}, and counted when done.
+   *
+   * <p>The caller claims pieces from the front, the workers from the back, so that when both run
+   * promptly each thread does the same pieces in every call of a loop and finds its operands in
+   * its own core's cache. Claiming from one end (the first design) handed the pieces out in
+   * whatever order the threads arrived: a 128K-element float32 {@code out=} add (1.5 MiB, which
+   * one core's 2 MiB L2 holds) took 25–26 µs on two threads against 16–17 on one (ThreadsBench,
+   * docs/runtime.md).
+   */
   private static final class Job {
     final long number;
     final int pieces;
     final int helpers;
     private final IntConsumer piece;
-    private final AtomicInteger next = new AtomicInteger();
+    /** The unclaimed pieces {@code [front, back)}: front in the high 32 bits, back in the low. */
+    private final AtomicLong ends;
     private final AtomicInteger done = new AtomicInteger();
     private final Thread caller = Thread.currentThread();
     private volatile boolean callerParked;
@@ -405,12 +418,30 @@ public final class Parallel {
       this.pieces = pieces;
       this.piece = piece;
       this.helpers = helpers;
+      this.ends = new AtomicLong(pieces);
+    }
+
+    /** The next piece for this thread (the caller from the front, workers from the back), or -1. */
+    private int claim(boolean fromFront) {
+      while (true) {
+        long e = ends.get();
+        int front = (int) (e >>> 32);
+        int back = (int) e;
+        if (front >= back) {
+          return -1;
+        }
+        long claimed = fromFront ? e + (1L << 32) : e - 1;
+        if (ends.compareAndSet(e, claimed)) {
+          return fromFront ? front : back - 1;
+        }
+      }
     }
 
     /** Claims and runs pieces until none is left; after a failure, claims without running. */
     void work() {
+      boolean fromFront = Thread.currentThread() == caller;
       int c;
-      while ((c = next.getAndIncrement()) < pieces) {
+      while ((c = claim(fromFront)) >= 0) {
         if (failure == null) {
           try {
             piece.accept(c);

@@ -548,6 +548,25 @@ final class ElementwiseCall {
   }
 
   /**
+   * The segments a kernel is given: a {@code TensorScope}'s confined segments replaced by
+   * unconfined views of the same memory ({@link ScopeMemory#shareable}, which refuses a closed
+   * scope's or another thread's segment here, before anything is written). The scope is still
+   * checked for every op, at this point; inside the kernel it cannot close (only its own thread,
+   * which is running the op, can close it).
+   *
+   * <p>Why (measured, JDK 25, benchmarks/analysis.md): kernels that see segments of both
+   * confined and unconfined sessions are deoptimized again and again. {@code tiny_8} in a scope
+   * (an 8-element row, shorter than one 16-lane vector, so the kernel's strided tail runs) took 3
+   * to 9 µs per call instead of 0.2: {@code -Xlog:deoptimization} showed the tail loop's C2 code
+   * discarded by a {@code profile_predicate} trap and recompiled with the same speculation
+   * several times a second, and {@code -XX:-UseProfiledLoopPredicate} made it 0.2 µs. With only
+   * unconfined segments reaching kernels, no such trap fires.
+   */
+  private static MemorySegment[] kernelSegments(MemorySegment[] segments) {
+    return ScopeMemory.shareable(segments);
+  }
+
+  /**
    * Every operand contiguous, of one shape: one row of {@code numel} elements. Static, as are the
    * other methods the common call reaches that the JIT may not inline (the kernel call makes this
    * one big): a method that receives the call object would make the JIT allocate it.
@@ -562,6 +581,7 @@ final class ElementwiseCall {
       segments[i + 1] = operands[i].segment();
       offsets[i + 1] = operands[i].offset();
     }
+    segments = kernelSegments(segments);
     long n = target.numel();
     ElementwiseKernel kernel = op.kernel(entry);
     if (Parallel.threads() > 1 && n >= 2 * Parallel.grainSize()) {
@@ -595,6 +615,7 @@ final class ElementwiseCall {
       offsets[i + 1] = operands[i].offset();
       elementBytes[i + 1] = operands[i].dtype().byteSize();
     }
+    segments = kernelSegments(segments);
     LoopPlan plan = LoopPlan.of(shape, strides, elementBytes);
     double[] floatScalars = scalars.length == 0 ? NO_FLOATS : new double[scalars.length];
     long[] intScalars = scalars.length == 0 ? NO_LONGS : new long[scalars.length];

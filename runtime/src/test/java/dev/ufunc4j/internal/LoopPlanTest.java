@@ -2,6 +2,8 @@ package dev.ufunc4j.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -78,7 +80,12 @@ class LoopPlanTest {
 
   @Test
   void visitsExactlyTheNaiveElementsForRandomLayouts() {
-    Random rnd = new Random(42);
+    for (int pass = 0; pass < 2; pass++) { // the second pass meets plans cached by the first
+      visitsExactlyTheNaiveElements(new Random(42));
+    }
+  }
+
+  private static void visitsExactlyTheNaiveElements(Random rnd) {
     for (int iter = 0; iter < 2000; iter++) {
       int ndim = rnd.nextInt(6);
       long[] shape = new long[ndim];
@@ -119,6 +126,30 @@ class LoopPlanTest {
         assertArrayEquals(want.get(i), got.get(i), p + " for " + Arrays.toString(shape));
       }
     }
+  }
+
+  /**
+   * Plans are cached by their arguments: a repeated call gets the same plan, a call whose
+   * arguments differ in one stride or element size does not, and changing the caller's arrays
+   * after a call does not change what the cache answers.
+   */
+  @Test
+  void aRepeatedLoopGetsTheCachedPlanAndOnlyForEqualArguments() {
+    long[] shape = {4, 4};
+    long[][] strides = {{4, 1}, {4, 1}, {0, 1}};
+    int[] bytes = {4, 4, 4};
+    LoopPlan first = LoopPlan.of(shape, strides, bytes);
+    strides[2][0] = 4; // the caller reuses its arrays for another call
+    LoopPlan other = LoopPlan.of(shape, strides, bytes);
+    assertNotSame(first, other);
+    assertEquals(1, other.rank); // now all contiguous: one dimension
+    LoopPlan again = LoopPlan.of(new long[] {4, 4},
+        new long[][] {{4, 1}, {4, 1}, {0, 1}}, new int[] {4, 4, 4});
+    assertSame(first, again);
+    assertEquals(2, again.rank);
+    assertArrayEquals(new long[] {4, 1, 4, 1, 0, 1}, again.strides);
+    assertNotSame(first, LoopPlan.of(new long[] {4, 4},
+        new long[][] {{4, 1}, {4, 1}, {0, 1}}, new int[] {4, 4, 8}));
   }
 
   @Test

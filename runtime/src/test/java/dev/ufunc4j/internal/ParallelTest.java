@@ -124,6 +124,34 @@ class ParallelTest {
     }
   }
 
+  /**
+   * The caller claims shares from the front and the workers from the back, so that in a loop each
+   * thread keeps doing the same shares (and finds their memory in its own cache): the caller's
+   * shares are always a prefix, the workers' the rest.
+   */
+  @Test
+  void theCallerTakesSharesFromTheFrontAndWorkersFromTheBack() {
+    Thread caller = Thread.currentThread();
+    for (int job = 0; job < 50; job++) {
+      boolean[] byCaller = new boolean[8];
+      AtomicIntegerArray runs = new AtomicIntegerArray(8);
+      Parallel.forEachShare(8, 8, (from, to) -> {
+        byCaller[(int) from] = Thread.currentThread() == caller;
+        runs.incrementAndGet((int) from);
+        Thread.onSpinWait();
+      });
+      int prefix = 0;
+      while (prefix < 8 && byCaller[prefix]) {
+        prefix++;
+      }
+      for (int i = 0; i < 8; i++) {
+        assertEquals(1, runs.get(i), "job " + job + ", share " + i);
+        assertEquals(i < prefix, byCaller[i], "job " + job + ": shares by the caller "
+            + java.util.Arrays.toString(byCaller) + " are not a prefix");
+      }
+    }
+  }
+
   private static void await(CountDownLatch latch) {
     try {
       if (!latch.await(30, TimeUnit.SECONDS)) {
