@@ -16,7 +16,8 @@ import jdk.incubator.vector.VectorShape;
 /**
  * The runtime's measured thresholds (docs/tuning.md): their defaults, or the values a tuning
  * profile recorded on this machine chose. The profile is the file {@code -Dufunc4j.tuning=<path>}
- * names, else {@value #RESOURCE} on the class path, else none. A profile that cannot be used
+ * names, else {@value #RESOURCE} on the class path, else none ({@code -Dufunc4j.tuning=none}: none
+ * even when the class path has one). A profile that cannot be used
  * (corrupt, of another format version, recorded on another machine) gives one warning on the
  * {@code dev.ufunc4j.tuning} logger and the defaults; the explicit {@code -Dufunc4j.grain} and
  * {@code -Dufunc4j.threads} override either ({@link Parallel}).
@@ -77,6 +78,9 @@ public final class Tunables {
     System.Logger log = System.getLogger("dev.ufunc4j.tuning");
     Consumer<String> warn = m -> log.log(System.Logger.Level.WARNING, m);
     String path = System.getProperty(PROPERTY);
+    if ("none".equals(path)) {
+      return defaults("defaults");
+    }
     if (path != null && !path.isBlank()) {
       return fromFile(Path.of(path), fingerprint(), warn);
     }
