@@ -356,9 +356,10 @@ public final class TuningProfile {
     /**
      * The value to use for {@code knob} of op {@code qualifiedOp} (a declaring class and op name;
      * {@code "*.*"} for runtime-wide knobs) over {@code dtypes}, or {@code fallback} when no record
-     * covers it: the candidate whose geometric mean of median time relative to the first
-     * candidate's (the default, as the tuner writes it) over the shape classes measured is
-     * lowest; ties keep the earlier candidate. One shape class: its {@code chosen}.
+     * covers it: the value most of its shape classes' records chose; a tie keeps the default (the
+     * records' first candidate, as the tuner writes them) if it is among the tied, else the tied
+     * value of the first record. Each record's {@code chosen} decides, so a hand-edited choice is
+     * followed.
      */
     public long choose(String qualifiedOp, List<String> dtypes, String knob, long fallback) {
       List<Record> rs = new ArrayList<>();
@@ -370,31 +371,21 @@ public final class TuningProfile {
       if (rs.isEmpty()) {
         return fallback;
       }
-      if (rs.size() == 1) {
-        return rs.get(0).chosen();
-      }
-      Map<Long, double[]> logSum = new LinkedHashMap<>();
+      Map<Long, Integer> votes = new LinkedHashMap<>();
       for (Record r : rs) {
-        double base = r.candidates().get(0).medianNs();
-        for (Timing t : r.candidates()) {
-          double[] acc = logSum.computeIfAbsent(t.value(), v -> new double[2]);
-          acc[0] += Math.log(t.medianNs() / base);
-          acc[1]++;
+        votes.merge(r.chosen(), 1, Integer::sum);
+      }
+      int most = Collections.max(votes.values());
+      long def = rs.get(0).candidates().get(0).value();
+      if (votes.getOrDefault(def, 0) == most) {
+        return def;
+      }
+      for (Record r : rs) {
+        if (votes.get(r.chosen()) == most) {
+          return r.chosen();
         }
       }
-      long best = fallback;
-      double bestScore = Double.POSITIVE_INFINITY;
-      for (Map.Entry<Long, double[]> e : logSum.entrySet()) {
-        if (e.getValue()[1] != rs.size()) {
-          continue; // measured in some shape classes only: not comparable
-        }
-        double score = e.getValue()[0] / e.getValue()[1];
-        if (score < bestScore) {
-          bestScore = score;
-          best = e.getKey();
-        }
-      }
-      return best;
+      throw new AssertionError("a most-voted value");
     }
   }
 

@@ -65,19 +65,29 @@ class TuningProfileTest {
   }
 
   @Test
-  void choosesByGeometricMeanOverShapeClasses() {
+  void choosesWhatMostShapeClassesChose() {
     TuningProfile.Selection s = sample(HERE).forMachine(HERE);
     assertEquals(256, s.choose("dev.ufunc4j.samples.Activations.silu", List.of("float32"), "vectorBits", 0));
     assertEquals(32768, s.choose("*.*", List.of(), "grain", 65536));
     assertEquals(7, s.choose("dev.ufunc4j.samples.Activations.silu", List.of("float64"), "vectorBits", 7));
-    // 512: 1.0 and 1.0; 256: 0.7 and 1.5 -> geometric mean 1.02 > 1: the default stays.
     String m = HERE.id();
-    TuningProfile close = new TuningProfile(List.of(HERE), List.of(
-        new TuningProfile.Record("f", "C", List.of("float32"), "a", m, "vectorBits", 256,
-            List.of(t(512, 1000), t(256, 700))),
-        new TuningProfile.Record("f", "C", List.of("float32"), "b", m, "vectorBits", 512,
-            List.of(t(512, 1000), t(256, 1500)))));
-    assertEquals(512, close.forMachine(HERE).choose("C.f", List.of("float32"), "vectorBits", 0));
+    TuningProfile.Record a256 = new TuningProfile.Record("f", "C", List.of("float32"), "a", m,
+        "vectorBits", 256, List.of(t(512, 1000), t(256, 700), t(128, 900)));
+    TuningProfile.Record b512 = new TuningProfile.Record("f", "C", List.of("float32"), "b", m,
+        "vectorBits", 512, List.of(t(512, 1000), t(256, 1500), t(128, 1600)));
+    TuningProfile.Record c128 = new TuningProfile.Record("f", "C", List.of("float32"), "c", m,
+        "vectorBits", 128, List.of(t(512, 1000), t(256, 1500), t(128, 800)));
+    TuningProfile.Record d256 = new TuningProfile.Record("f", "C", List.of("float32"), "d", m,
+        "vectorBits", 256, List.of(t(512, 1000), t(256, 700), t(128, 900)));
+    // A tie between the default and another value: the default.
+    assertEquals(512, new TuningProfile(List.of(HERE), List.of(a256, b512)).forMachine(HERE)
+        .choose("C.f", List.of("float32"), "vectorBits", 0));
+    // A tie without the default: the first record's.
+    assertEquals(128, new TuningProfile(List.of(HERE), List.of(c128, a256)).forMachine(HERE)
+        .choose("C.f", List.of("float32"), "vectorBits", 0));
+    // A majority.
+    assertEquals(256, new TuningProfile(List.of(HERE), List.of(c128, a256, b512, d256)).forMachine(HERE)
+        .choose("C.f", List.of("float32"), "vectorBits", 0));
   }
 
   @Test
