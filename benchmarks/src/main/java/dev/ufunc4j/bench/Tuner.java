@@ -183,7 +183,16 @@ public final class Tuner {
         throw new IllegalArgumentException("--knobs: unknown knob '" + k + "'; known: " + new TreeSet<>(TuningProfile.KNOBS));
       }
     }
-    int rounds = Integer.parseInt(options.getOrDefault("rounds", quick ? "2" : "3"));
+    String roundsText = options.getOrDefault("rounds", quick ? "2" : "3");
+    int rounds;
+    try {
+      rounds = Integer.parseInt(roundsText);
+    } catch (NumberFormatException e) {
+      rounds = 0;
+    }
+    if (rounds < 1) {
+      throw new IllegalArgumentException("--rounds must be a whole number of at least 1, got '" + roundsText + "'");
+    }
     Path out = Path.of(options.getOrDefault("out", "tuning.jsonl"));
     List<Measurement> ms = new ArrayList<>();
     // fork flag -> tasks (index into ms and candidate)

@@ -27,10 +27,11 @@ import java.util.ServiceLoader;
  * <p>Task file: one task per line, {@code group op dtypes shape grain threads metric} separated by
  * tabs ({@code op} as {@code class.name}, {@code dtypes} comma-separated, {@code metric} {@code cpu}
  * for the calling thread's CPU time or {@code wall}); then a line {@code budget warmupMs samples
- * sampleMs}: each call is warmed up for at least {@code warmupMs} and 5000 calls and until two
- * 20 ms chunks agree within 5% (at most ten times {@code warmupMs}; the tuner starts this JVM with
- * {@code -Xbatch}, so that compiled code runs as soon as the JIT is done), then timed in {@code samples} batches of about
- * {@code sampleMs}. Output lines: {@code result <task> <ns> <ns> ...}, or {@code skip <task> <reason>}.
+ * sampleMs}. Each call is warmed up for at least {@code warmupMs} and 5000 calls (or 20 calls and
+ * 64M elements) and until two 20 ms chunks agree within 5%, at most ten times {@code
+ * warmupMs} (the tuner starts this JVM with {@code -Xbatch}, so compiled code runs as soon as the
+ * JIT is done); then it is timed in {@code samples} batches of about {@code sampleMs}. Output
+ * lines: {@code result <task> <ns> <ns> ...}, or {@code skip <task> <reason>}.
  */
 public final class TunerWorker {
   private TunerWorker() {}
@@ -110,6 +111,9 @@ public final class TunerWorker {
   /** C2's default {@code Tier4InvocationThreshold}. */
   private static final long MIN_WARMUP_CALLS = 5000;
 
+  /** Elements a large call's warm-up processes at least. */
+  private static final long MIN_WARMUP_ELEMENTS = 64L << 20;
+
   private static long warmUp(Call call, long warmupNs, long sampleNs) {
     long start = System.nanoTime();
     long chunk = 1;
@@ -127,7 +131,11 @@ public final class TunerWorker {
       boolean stable = Math.abs(perCall - previous) <= 0.05 * previous;
       // The interpreter is stable too: also past C2's invocation threshold (-Xbatch compiles
       // in the foreground, so a call after it runs compiled code).
-      if ((stable && elapsed >= warmupNs && calls >= MIN_WARMUP_CALLS) || elapsed >= 10 * warmupNs) {
+      // Past C2's thresholds: invocations, or (a large call) loop iterations: 64M elements are
+      // millions of vector steps. Not time: an interpreted call is long and stable too.
+      boolean enough = calls >= MIN_WARMUP_CALLS
+          || (calls >= 20 && calls * call.out().numel() >= MIN_WARMUP_ELEMENTS);
+      if ((stable && elapsed >= warmupNs && enough) || elapsed >= 10 * warmupNs) {
         return Math.max(1, (long) (sampleNs / Math.max(perCall, 1)));
       }
       previous = perCall;

@@ -82,6 +82,8 @@ class TunerTest {
     assertTrue(e.getMessage().startsWith("--ops: no op 'nosuchop' on the class path"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> Tuner.main(new String[] {"--dtypes=float31"}));
     assertTrue(e.getMessage().contains("'float31'"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> Tuner.main(new String[] {"--rounds=two"}));
+    assertEquals("--rounds must be a whole number of at least 1, got 'two'", e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> Tuner.main(new String[] {"--knobs=unroll"}));
     assertTrue(e.getMessage().startsWith("--knobs: unknown knob 'unroll'"), e.getMessage());
   }
