@@ -19,9 +19,9 @@ import java.util.TreeSet;
  * The machine a tuning profile was measured on: what decides which kernel variant and which
  * thresholds win. {@code cpu} is the processor's model name, {@code flags} its SIMD feature flags
  * (sorted), {@code cores} the processors the JVM may use, {@code vectorBits} the Vector API's
- * preferred vector size ({@code 0} where it is unknown: javac's JVM, where the processor runs,
- * has no {@code jdk.incubator.vector}), {@code jdk} the Java runtime version and {@code ufunc4j}
- * the library's version. {@link #id} names it in the profile's records.
+ * preferred vector size ({@code 0} where it is unknown: javac's JVM, where the processor runs, has
+ * no {@code jdk.incubator.vector}), {@code jdk} the Java runtime version and {@code ufunc4j} the
+ * library's version. {@link #id} names it in the profile's records.
  */
 public record Fingerprint(
     String cpu, String flags, int cores, int vectorBits, String jdk, String ufunc4j) {
@@ -29,8 +29,13 @@ public record Fingerprint(
   /** This machine, with the given Vector API preferred size in bits (0: unknown). */
   public static Fingerprint current(int vectorBits) {
     String[] cpu = cpuInfo();
-    return new Fingerprint(cpu[0], cpu[1], Runtime.getRuntime().availableProcessors(), vectorBits,
-        Runtime.version().toString(), version());
+    return new Fingerprint(
+        cpu[0],
+        cpu[1],
+        Runtime.getRuntime().availableProcessors(),
+        vectorBits,
+        Runtime.version().toString(),
+        version());
   }
 
   /** The ufunc4j version this jar was built as (its Maven version). */
@@ -48,8 +53,8 @@ public record Fingerprint(
   }
 
   /**
-   * Model name and SIMD flags from {@code /proc/cpuinfo} (x86 {@code flags}, Arm {@code
-   * Features}); elsewhere the architecture name and no flags.
+   * Model name and SIMD flags from {@code /proc/cpuinfo} (x86 {@code flags}, Arm {@code Features});
+   * elsewhere the architecture name and no flags.
    */
   private static String[] cpuInfo() {
     String model = null;
@@ -80,9 +85,16 @@ public record Fingerprint(
   static String simdFlags(String all) {
     TreeSet<String> kept = new TreeSet<>();
     for (String f : all.split("\\s+")) {
-      if (f.startsWith("sse") || f.startsWith("ssse") || f.startsWith("avx") || f.startsWith("amx")
-          || f.equals("fma") || f.equals("f16c") || f.equals("asimd") || f.startsWith("asimd")
-          || f.startsWith("sve") || f.equals("fphp")) {
+      if (f.startsWith("sse")
+          || f.startsWith("ssse")
+          || f.startsWith("avx")
+          || f.startsWith("amx")
+          || f.equals("fma")
+          || f.equals("f16c")
+          || f.equals("asimd")
+          || f.startsWith("asimd")
+          || f.startsWith("sve")
+          || f.equals("fphp")) {
         kept.add(f);
       }
     }
@@ -92,10 +104,11 @@ public record Fingerprint(
   /** Twelve hex digits of the SHA-256 of the fields: the {@code machine} key of records. */
   public String id() {
     String canonical =
-        String.join("\n", cpu, flags, Integer.toString(cores), Integer.toString(vectorBits), jdk,
-            ufunc4j);
+        String.join(
+            "\n", cpu, flags, Integer.toString(cores), Integer.toString(vectorBits), jdk, ufunc4j);
     try {
-      byte[] h = MessageDigest.getInstance("SHA-256").digest(canonical.getBytes(StandardCharsets.UTF_8));
+      byte[] h =
+          MessageDigest.getInstance("SHA-256").digest(canonical.getBytes(StandardCharsets.UTF_8));
       return HexFormat.of().formatHex(h, 0, 6);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every JDK has SHA-256", e);

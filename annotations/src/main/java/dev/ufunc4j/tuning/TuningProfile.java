@@ -19,10 +19,10 @@ import java.util.TreeMap;
  * runtime ({@code -Dufunc4j.tuning=<path>}, or {@code META-INF/ufunc4j/tuning.jsonl} on the class
  * path) read it.
  *
- * <p>{@link #parse} refuses a corrupt file ({@link TuningProfileException}, naming the line and what
- * is wrong) and tells an older or newer format apart ({@link TuningProfileException#otherVersion});
- * {@link #forMachine} keeps the records measured on a given machine, or says how the machines
- * differ.
+ * <p>{@link #parse} refuses a corrupt file ({@link TuningProfileException}, naming the line and
+ * what is wrong) and tells an older or newer format apart ({@link
+ * TuningProfileException#otherVersion}); {@link #forMachine} keeps the records measured on a given
+ * machine, or says how the machines differ.
  */
 public final class TuningProfile {
   /** The header's {@code format}. */
@@ -126,9 +126,9 @@ public final class TuningProfile {
   }
 
   /**
-   * The profile in {@code lines} ({@code source} names it in errors). Blank lines are skipped;
-   * the first line must be the header, every other line a machine or a record whose machine is
-   * listed above it.
+   * The profile in {@code lines} ({@code source} names it in errors). Blank lines are skipped; the
+   * first line must be the header, every other line a machine or a record whose machine is listed
+   * above it.
    */
   public static TuningProfile parse(String source, List<String> lines) {
     List<Fingerprint> machines = new ArrayList<>();
@@ -186,39 +186,62 @@ public final class TuningProfile {
     Object format = obj.get("format");
     if (!FORMAT.equals(format)) {
       throw new IllegalArgumentException(
-          "the first line must be the header {\"format\":\"" + FORMAT + "\",\"version\":" + VERSION
-              + "}, found format " + (format == null ? "missing" : "'" + format + "'"));
+          "the first line must be the header {\"format\":\""
+              + FORMAT
+              + "\",\"version\":"
+              + VERSION
+              + "}, found format "
+              + (format == null ? "missing" : "'" + format + "'"));
     }
     long version = integer(obj, "version");
     if (version != VERSION) {
       throw new TuningProfileException(
-          source + ": format version " + version + (version < VERSION ? " is older than" : " is newer than")
-              + " version " + VERSION + ", the one this ufunc4j reads; run the tuner again",
+          source
+              + ": format version "
+              + version
+              + (version < VERSION ? " is older than" : " is newer than")
+              + " version "
+              + VERSION
+              + ", the one this ufunc4j reads; run the tuner again",
           true);
     }
     checkKeys(obj, Set.of("format", "version"), "header");
   }
 
   private static Fingerprint readMachine(Map<String, Object> obj) {
-    checkKeys(obj, Set.of("machine", "cpu", "flags", "cores", "vectorBits", "jdk", "ufunc4j"),
+    checkKeys(
+        obj,
+        Set.of("machine", "cpu", "flags", "cores", "vectorBits", "jdk", "ufunc4j"),
         "machine line");
-    Fingerprint f = new Fingerprint(string(obj, "cpu"), string(obj, "flags"),
-        (int) integer(obj, "cores"), (int) integer(obj, "vectorBits"), string(obj, "jdk"),
-        string(obj, "ufunc4j"));
+    Fingerprint f =
+        new Fingerprint(
+            string(obj, "cpu"),
+            string(obj, "flags"),
+            (int) integer(obj, "cores"),
+            (int) integer(obj, "vectorBits"),
+            string(obj, "jdk"),
+            string(obj, "ufunc4j"));
     String id = string(obj, "machine");
     if (!id.equals(f.id())) {
       throw new IllegalArgumentException(
-          "machine id '" + id + "' is not the hash of its fields ('" + f.id() + "'): edited by hand?");
+          "machine id '"
+              + id
+              + "' is not the hash of its fields ('"
+              + f.id()
+              + "'): edited by hand?");
     }
     return f;
   }
 
   private static Record readRecord(Map<String, Object> obj) {
-    checkKeys(obj, Set.of("op", "class", "dtypes", "shape", "machine", "knob", "chosen", "candidates"),
+    checkKeys(
+        obj,
+        Set.of("op", "class", "dtypes", "shape", "machine", "knob", "chosen", "candidates"),
         "record");
     String knob = string(obj, "knob");
     if (!KNOBS.contains(knob)) {
-      throw new IllegalArgumentException("unknown knob '" + knob + "'; known: " + new java.util.TreeSet<>(KNOBS));
+      throw new IllegalArgumentException(
+          "unknown knob '" + knob + "'; known: " + new java.util.TreeSet<>(KNOBS));
     }
     List<String> dtypes = new ArrayList<>();
     for (Object d : list(obj, "dtypes")) {
@@ -235,20 +258,33 @@ public final class TuningProfile {
       @SuppressWarnings("unchecked")
       Map<String, Object> cm = (Map<String, Object>) m;
       checkKeys(cm, Set.of("value", "median_ns", "min_ns", "max_ns", "samples"), "candidate");
-      Timing t = new Timing(integer(cm, "value"), number(cm, "median_ns"), number(cm, "min_ns"),
-          number(cm, "max_ns"), (int) integer(cm, "samples"));
+      Timing t =
+          new Timing(
+              integer(cm, "value"),
+              number(cm, "median_ns"),
+              number(cm, "min_ns"),
+              number(cm, "max_ns"),
+              (int) integer(cm, "samples"));
       if (!(t.minNs() <= t.medianNs() && t.medianNs() <= t.maxNs()) || t.samples() < 1) {
-        throw new IllegalArgumentException("candidate " + t.value()
-            + ": needs min_ns <= median_ns <= max_ns and samples >= 1");
+        throw new IllegalArgumentException(
+            "candidate " + t.value() + ": needs min_ns <= median_ns <= max_ns and samples >= 1");
       }
       candidates.add(t);
     }
     long chosen = integer(obj, "chosen");
     if (candidates.stream().noneMatch(t -> t.value() == chosen)) {
-      throw new IllegalArgumentException("chosen " + knob + " " + chosen + " is none of the candidates");
+      throw new IllegalArgumentException(
+          "chosen " + knob + " " + chosen + " is none of the candidates");
     }
-    return new Record(string(obj, "op"), string(obj, "class"), dtypes, string(obj, "shape"),
-        string(obj, "machine"), knob, chosen, candidates);
+    return new Record(
+        string(obj, "op"),
+        string(obj, "class"),
+        dtypes,
+        string(obj, "shape"),
+        string(obj, "machine"),
+        knob,
+        chosen,
+        candidates);
   }
 
   private static void checkKeys(Map<String, Object> obj, Set<String> expected, String what) {
@@ -273,7 +309,8 @@ public final class TuningProfile {
 
   private static long integer(Map<String, Object> obj, String key) {
     if (!(obj.get(key) instanceof Long l)) {
-      throw new IllegalArgumentException("\"" + key + "\" must be an integer, found " + obj.get(key));
+      throw new IllegalArgumentException(
+          "\"" + key + "\" must be an integer, found " + obj.get(key));
     }
     return l;
   }
@@ -315,8 +352,14 @@ public final class TuningProfile {
   }
 
   private static String key(Record r) {
-    return String.join("\u0000", r.declaringClass(), r.op(), String.join(",", r.dtypes()),
-        r.shape(), r.knob(), r.machine());
+    return String.join(
+        "\u0000",
+        r.declaringClass(),
+        r.op(),
+        String.join(",", r.dtypes()),
+        r.shape(),
+        r.knob(),
+        r.machine());
   }
 
   /** Writes {@link #toLines} to {@code file}. */
@@ -343,8 +386,11 @@ public final class TuningProfile {
       }
       why.add("machine " + f.id() + " (" + String.join("; ", d) + ")");
     }
-    return new Selection(List.of(),
-        machines.isEmpty() ? "it lists no machine" : "it was recorded on another machine: " + String.join(", ", why));
+    return new Selection(
+        List.of(),
+        machines.isEmpty()
+            ? "it lists no machine"
+            : "it was recorded on another machine: " + String.join(", ", why));
   }
 
   /** The records for one machine, or why there are none ({@code mismatch}, else null). */
@@ -364,7 +410,9 @@ public final class TuningProfile {
     public long choose(String qualifiedOp, List<String> dtypes, String knob, long fallback) {
       List<Record> rs = new ArrayList<>();
       for (Record r : records) {
-        if (r.knob().equals(knob) && r.qualifiedOp().equals(qualifiedOp) && r.dtypes().equals(dtypes)) {
+        if (r.knob().equals(knob)
+            && r.qualifiedOp().equals(qualifiedOp)
+            && r.dtypes().equals(dtypes)) {
           rs.add(r);
         }
       }

@@ -13,12 +13,28 @@ import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** The tuning profile's JSON against Gson, the oracle: same values read, and what we write Gson reads back. */
+/**
+ * The tuning profile's JSON against Gson, the oracle: same values read, and what we write Gson
+ * reads back.
+ */
 class JsonTest {
   private static final String[] DOCS = {
-    "{}", "[]", "0", "-0", "12", "-7", "3.25", "-1.5e-3", "1E+2", "9223372036854775807",
-"\"\"", "\"a\\\"b\\\\c\\/d\\n\\t\\u00e9\\u20ac\"", "true",
-    "false", "null", " { \"a\" : [1, 2.5, {\"b\": null}], \"c\": \"x\" } ",
+    "{}",
+    "[]",
+    "0",
+    "-0",
+    "12",
+    "-7",
+    "3.25",
+    "-1.5e-3",
+    "1E+2",
+    "9223372036854775807",
+    "\"\"",
+    "\"a\\\"b\\\\c\\/d\\n\\t\\u00e9\\u20ac\"",
+    "true",
+    "false",
+    "null",
+    " { \"a\" : [1, 2.5, {\"b\": null}], \"c\": \"x\" } ",
     "{\"op\":\"silu\",\"dtypes\":[\"float32\"],\"candidates\":[{\"value\":512,\"median_ns\":1234.5}]}",
   };
 
@@ -107,7 +123,8 @@ class JsonTest {
 
   /** Our value as Gson's tree; numbers by their double value, as Gson compares them. */
   private static JsonElement toGson(Object v) {
-    return JsonParser.parseString(new com.google.gson.GsonBuilder().serializeNulls().create().toJson(normalize(v)));
+    return JsonParser.parseString(
+        new com.google.gson.GsonBuilder().serializeNulls().create().toJson(normalize(v)));
   }
 
   private static Object normalize(Object v) {

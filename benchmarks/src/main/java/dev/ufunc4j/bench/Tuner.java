@@ -39,12 +39,12 @@ import jdk.incubator.vector.VectorShape;
  * split sizes, wall time).
  *
  * <p>Options: {@code --out=<file>} (default {@code tuning.jsonl}; records of other machines already
- * in it are kept), {@code --ops=name,Class.name,...} (default: every op), {@code --dtypes=float32,...}
- * (default float32), {@code --knobs=vectorBits,grain,threads}, {@code --rounds=N}, {@code --quick}
- * (fewer shapes, candidates and samples: about a minute for a few ops). Other modes: {@code --check}
- * prints the tunables the runtime read (with the profile given by {@code -Dufunc4j.tuning});
- * {@code --verify=<file>} writes a SHA-256 of every selected op's result on fixed inputs, to compare
- * a tuned build with an untuned one bit for bit.
+ * in it are kept), {@code --ops=name,Class.name,...} (default: every op), {@code
+ * --dtypes=float32,...} (default float32), {@code --knobs=vectorBits,grain,threads}, {@code
+ * --rounds=N}, {@code --quick} (fewer shapes, candidates and samples: about a minute for a few
+ * ops). Other modes: {@code --check} prints the tunables the runtime read (with the profile given
+ * by {@code -Dufunc4j.tuning}); {@code --verify=<file>} writes a SHA-256 of every selected op's
+ * result on fixed inputs, to compare a tuned build with an untuned one bit for bit.
  */
 public final class Tuner {
   /** A non-default candidate must beat the default's median by this much, and by its spread. */
@@ -60,7 +60,8 @@ public final class Tuner {
 
   public static void main(String[] args) throws Exception {
     Map<String, String> options = new LinkedHashMap<>();
-    Set<String> known = Set.of("out", "ops", "dtypes", "knobs", "rounds", "quick", "check", "verify");
+    Set<String> known =
+        Set.of("out", "ops", "dtypes", "knobs", "rounds", "quick", "check", "verify");
     for (String a : args) {
       for (String word : a.trim().split("\\s+")) { // Maven passes -Dtune.args as one argument
         if (word.isEmpty()) {
@@ -72,7 +73,8 @@ public final class Tuner {
         int eq = word.indexOf('=');
         String key = eq < 0 ? word.substring(2) : word.substring(2, eq);
         if (!known.contains(key)) {
-          throw new IllegalArgumentException("unknown option --" + key + "; known: " + new TreeSet<>(known));
+          throw new IllegalArgumentException(
+              "unknown option --" + key + "; known: " + new TreeSet<>(known));
         }
         options.put(key, eq < 0 ? "" : word.substring(eq + 1));
       }
@@ -89,8 +91,13 @@ public final class Tuner {
 
   /** What the runtime read: source, grain and threads (and any warning, on the log). */
   private void check() {
-    System.out.println("tunables: source=" + Tunables.source() + " grain=" + Parallel.grainSize()
-        + " threads=" + Parallel.threads());
+    System.out.println(
+        "tunables: source="
+            + Tunables.source()
+            + " grain="
+            + Parallel.grainSize()
+            + " threads="
+            + Parallel.threads());
   }
 
   /** The ops the options select, by {@code class.name}, with their entries' dtypes. */
@@ -106,8 +113,13 @@ public final class Tuner {
     for (Map.Entry<String, ElementwiseOp> e : ops.entrySet()) {
       ElementwiseOp op = e.getValue();
       String simple = e.getKey().substring(e.getKey().lastIndexOf('.') + 1);
-      if (wanted != null && !wanted.contains(simple) && !wanted.contains(e.getKey())
-          && !wanted.contains(op.declaringClass().substring(op.declaringClass().lastIndexOf('.') + 1) + "." + simple)) {
+      if (wanted != null
+          && !wanted.contains(simple)
+          && !wanted.contains(e.getKey())
+          && !wanted.contains(
+              op.declaringClass().substring(op.declaringClass().lastIndexOf('.') + 1)
+                  + "."
+                  + simple)) {
         continue;
       }
       found.add(simple);
@@ -133,10 +145,11 @@ public final class Tuner {
     }
     if (wanted != null) {
       for (String w : wanted) {
-        boolean any = found.contains(w) || found.stream().anyMatch(f -> f.endsWith("." + w) || f.endsWith(w));
+        boolean any =
+            found.contains(w) || found.stream().anyMatch(f -> f.endsWith("." + w) || f.endsWith(w));
         if (!any) {
-          throw new IllegalArgumentException("--ops: no op '" + w + "' on the class path; ops: "
-              + new TreeSet<>(ops.keySet()));
+          throw new IllegalArgumentException(
+              "--ops: no op '" + w + "' on the class path; ops: " + new TreeSet<>(ops.keySet()));
         }
       }
     }
@@ -144,9 +157,11 @@ public final class Tuner {
   }
 
   /** One task of a fork: the op call, the runtime settings and the clock. */
-  record Task(int group, String op, String dtypes, String shape, long grain, int threads, String metric) {
+  record Task(
+      int group, String op, String dtypes, String shape, long grain, int threads, String metric) {
     String line() {
-      return group + "\t" + op + "\t" + dtypes + "\t" + shape + "\t" + grain + "\t" + threads + "\t" + metric;
+      return group + "\t" + op + "\t" + dtypes + "\t" + shape + "\t" + grain + "\t" + threads + "\t"
+          + metric;
     }
   }
 
@@ -161,7 +176,13 @@ public final class Tuner {
     final List<List<Double>> samples = new ArrayList<>();
     String skipped;
 
-    Measurement(String op, String declaringClass, List<String> dtypes, String shape, String knob, long[] values) {
+    Measurement(
+        String op,
+        String declaringClass,
+        List<String> dtypes,
+        String shape,
+        String knob,
+        long[] values) {
       this.op = op;
       this.declaringClass = declaringClass;
       this.dtypes = dtypes;
@@ -177,10 +198,12 @@ public final class Tuner {
   private void tune() throws Exception {
     int cores = Runtime.getRuntime().availableProcessors();
     int preferred = VectorShape.preferredShape().vectorBitSize();
-    Set<String> knobs = Set.of(options.getOrDefault("knobs", "vectorBits,grain,threads").split(","));
+    Set<String> knobs =
+        Set.of(options.getOrDefault("knobs", "vectorBits,grain,threads").split(","));
     for (String k : knobs) {
       if (!TuningProfile.KNOBS.contains(k)) {
-        throw new IllegalArgumentException("--knobs: unknown knob '" + k + "'; known: " + new TreeSet<>(TuningProfile.KNOBS));
+        throw new IllegalArgumentException(
+            "--knobs: unknown knob '" + k + "'; known: " + new TreeSet<>(TuningProfile.KNOBS));
       }
     }
     String roundsText = options.getOrDefault("rounds", quick ? "2" : "3");
@@ -191,7 +214,8 @@ public final class Tuner {
       rounds = 0;
     }
     if (rounds < 1) {
-      throw new IllegalArgumentException("--rounds must be a whole number of at least 1, got '" + roundsText + "'");
+      throw new IllegalArgumentException(
+          "--rounds must be a whole number of at least 1, got '" + roundsText + "'");
     }
     Path out = Path.of(options.getOrDefault("out", "tuning.jsonl"));
     List<Measurement> ms = new ArrayList<>();
@@ -206,10 +230,16 @@ public final class Tuner {
         bits.add((long) b);
       }
       if (bits.size() < 2) {
-        System.out.println("vectorBits: this machine offers one vector size (" + preferred + " bits): nothing to choose");
+        System.out.println(
+            "vectorBits: this machine offers one vector size ("
+                + preferred
+                + " bits): nothing to choose");
       } else {
-        List<String> shapes = quick ? List.of("in_cache", "out_of_cache_1M")
-            : List.of("in_cache", "out_of_cache", "row_broadcast", "column_broadcast", "transposed");
+        List<String> shapes =
+            quick
+                ? List.of("in_cache", "out_of_cache_1M")
+                : List.of(
+                    "in_cache", "out_of_cache", "row_broadcast", "column_broadcast", "transposed");
         Map<String, ElementwiseOp> all = TunerWorker.ops();
         for (Map.Entry<String, List<List<String>>> e : selected().entrySet()) {
           ElementwiseOp op = all.get(e.getKey());
@@ -223,14 +253,27 @@ public final class Tuner {
                 continue;
               }
               long[] values = bits.stream().mapToLong(Long::longValue).toArray();
-              Measurement m = new Measurement(op.name(), op.declaringClass(), dtypes, shape, "vectorBits", values);
+              Measurement m =
+                  new Measurement(
+                      op.name(), op.declaringClass(), dtypes, shape, "vectorBits", values);
               ms.add(m);
               group++;
               for (int c = 0; c < values.length; c++) {
                 String flag = values[c] == preferred ? "" : "-XX:MaxVectorSize=" + values[c] / 8;
-                forks.computeIfAbsent(flag, f -> new ArrayList<>()).add(new int[] {ms.size() - 1, c});
-                forkTasks.computeIfAbsent(flag, f -> new ArrayList<>()).add(new Task(group, e.getKey(),
-                    String.join(",", dtypes), shape, Tunables.DEFAULT_GRAIN, 1, "cpu"));
+                forks
+                    .computeIfAbsent(flag, f -> new ArrayList<>())
+                    .add(new int[] {ms.size() - 1, c});
+                forkTasks
+                    .computeIfAbsent(flag, f -> new ArrayList<>())
+                    .add(
+                        new Task(
+                            group,
+                            e.getKey(),
+                            String.join(",", dtypes),
+                            shape,
+                            Tunables.DEFAULT_GRAIN,
+                            1,
+                            "cpu"));
               }
             }
           }
@@ -239,16 +282,24 @@ public final class Tuner {
     }
     String add = "dev.ufunc4j.Builtins.add";
     if (knobs.contains("grain") && cores > 1) {
-      long[] grains = quick ? new long[] {Tunables.DEFAULT_GRAIN, 16384, 262144}
-          : new long[] {Tunables.DEFAULT_GRAIN, 16384, 32768, 131072, 262144};
-      for (String shape : quick ? List.of("add_256K", "add_1M") : List.of("add_64K", "add_256K", "add_1M", "add_4M")) {
+      long[] grains =
+          quick
+              ? new long[] {Tunables.DEFAULT_GRAIN, 16384, 262144}
+              : new long[] {Tunables.DEFAULT_GRAIN, 16384, 32768, 131072, 262144};
+      for (String shape :
+          quick
+              ? List.of("add_256K", "add_1M")
+              : List.of("add_64K", "add_256K", "add_1M", "add_4M")) {
         Measurement m = new Measurement("*", "*", List.of(), shape, "grain", grains);
         ms.add(m);
         group++;
         for (int c = 0; c < grains.length; c++) {
           forks.computeIfAbsent("", f -> new ArrayList<>()).add(new int[] {ms.size() - 1, c});
-          forkTasks.computeIfAbsent("", f -> new ArrayList<>()).add(new Task(group, add, "float32,float32",
-              sizeShape(shape), grains[c], cores, "wall"));
+          forkTasks
+              .computeIfAbsent("", f -> new ArrayList<>())
+              .add(
+                  new Task(
+                      group, add, "float32,float32", sizeShape(shape), grains[c], cores, "wall"));
         }
       }
     }
@@ -260,19 +311,33 @@ public final class Tuner {
         group++;
         for (int c = 0; c < threads.length; c++) {
           forks.computeIfAbsent("", f -> new ArrayList<>()).add(new int[] {ms.size() - 1, c});
-          forkTasks.computeIfAbsent("", f -> new ArrayList<>()).add(new Task(group, add, "float32,float32",
-              sizeShape(shape), Tunables.DEFAULT_GRAIN, (int) threads[c], "wall"));
+          forkTasks
+              .computeIfAbsent("", f -> new ArrayList<>())
+              .add(
+                  new Task(
+                      group,
+                      add,
+                      "float32,float32",
+                      sizeShape(shape),
+                      Tunables.DEFAULT_GRAIN,
+                      (int) threads[c],
+                      "wall"));
         }
       }
     }
     if (ms.isEmpty()) {
-      throw new IllegalArgumentException("nothing to measure: no op with the dtypes asked for, or no knob");
+      throw new IllegalArgumentException(
+          "nothing to measure: no op with the dtypes asked for, or no knob");
     }
     long warmupMs = quick ? 200 : 500;
     int samples = quick ? 7 : 15;
     long sampleMs = quick ? 2 : 5;
-    System.out.printf(Locale.ROOT, "tuning %d measurements in %d JVM configurations, %d rounds%n",
-        ms.size(), forks.size(), rounds);
+    System.out.printf(
+        Locale.ROOT,
+        "tuning %d measurements in %d JVM configurations, %d rounds%n",
+        ms.size(),
+        forks.size(),
+        rounds);
     List<String> flags = new ArrayList<>(forks.keySet());
     for (int r = 0; r < rounds; r++) {
       List<String> order = new ArrayList<>(flags);
@@ -297,8 +362,15 @@ public final class Tuner {
     };
   }
 
-  private void runFork(String flag, List<Task> tasks, List<int[]> slots, List<Measurement> ms,
-      long warmupMs, int samples, long sampleMs) throws Exception {
+  private void runFork(
+      String flag,
+      List<Task> tasks,
+      List<int[]> slots,
+      List<Measurement> ms,
+      long warmupMs,
+      int samples,
+      long sampleMs)
+      throws Exception {
     Path file = Files.createTempFile("ufunc4j-tune", ".tsv");
     List<String> lines = new ArrayList<>();
     for (Task t : tasks) {
@@ -321,7 +393,8 @@ public final class Tuner {
     cmd.add(TunerWorker.class.getName());
     cmd.add(file.toString());
     Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-    try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+    try (BufferedReader in =
+        new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
       String line;
       while ((line = in.readLine()) != null) {
         String[] f = line.split("\t");
@@ -340,10 +413,11 @@ public final class Tuner {
     int code = p.waitFor();
     Files.deleteIfExists(file);
     if (code != 0) {
-      throw new IllegalStateException("a tuner JVM (" + (flag.isEmpty() ? "default flags" : flag)
-          + ") exited with " + code);
+      throw new IllegalStateException(
+          "a tuner JVM (" + (flag.isEmpty() ? "default flags" : flag) + ") exited with " + code);
     }
-    System.out.printf(Locale.ROOT, "  fork %s: %d tasks%n", flag.isEmpty() ? "(default)" : flag, tasks.size());
+    System.out.printf(
+        Locale.ROOT, "  fork %s: %d tasks%n", flag.isEmpty() ? "(default)" : flag, tasks.size());
   }
 
   private void writeProfile(Path out, List<Measurement> ms) throws IOException {
@@ -369,12 +443,28 @@ public final class Tuner {
         System.out.println("replacing " + out + ", which cannot be read: " + e.getMessage());
       }
     }
-    System.out.printf(Locale.ROOT, "%-40s %-18s %-16s %-10s %12s %12s %7s%n", "op", "dtypes", "shape",
-        "knob", "default", "chosen", "gain");
+    System.out.printf(
+        Locale.ROOT,
+        "%-40s %-18s %-16s %-10s %12s %12s %7s%n",
+        "op",
+        "dtypes",
+        "shape",
+        "knob",
+        "default",
+        "chosen",
+        "gain");
     for (Measurement m : ms) {
-      String name = m.declaringClass.equals("*") ? "*" : m.declaringClass.substring(m.declaringClass.lastIndexOf('.') + 1) + "." + m.op;
+      String name =
+          m.declaringClass.equals("*")
+              ? "*"
+              : m.declaringClass.substring(m.declaringClass.lastIndexOf('.') + 1) + "." + m.op;
       if (m.skipped != null || m.samples.stream().anyMatch(List::isEmpty)) {
-        System.out.printf(Locale.ROOT, "%-40s %-18s %-16s skipped: %s%n", name, String.join(",", m.dtypes), m.shape,
+        System.out.printf(
+            Locale.ROOT,
+            "%-40s %-18s %-16s skipped: %s%n",
+            name,
+            String.join(",", m.dtypes),
+            m.shape,
             m.skipped);
         continue;
       }
@@ -383,26 +473,47 @@ public final class Tuner {
       for (int c = 0; c < m.values.length; c++) {
         sorted[c] = m.samples.get(c).stream().mapToDouble(Double::doubleValue).sorted().toArray();
         double[] s = sorted[c];
-        timings.add(new TuningProfile.Timing(m.values[c], quantile(s, 0.5), s[0], s[s.length - 1], s.length));
+        timings.add(
+            new TuningProfile.Timing(
+                m.values[c], quantile(s, 0.5), s[0], s[s.length - 1], s.length));
       }
       int chosen = choose(sorted);
-      records.add(new TuningProfile.Record(m.op, m.declaringClass, m.dtypes, m.shape, id, m.knob,
-          m.values[chosen], timings));
+      records.add(
+          new TuningProfile.Record(
+              m.op, m.declaringClass, m.dtypes, m.shape, id, m.knob, m.values[chosen], timings));
       double gain = 1 - quantile(sorted[chosen], 0.5) / quantile(sorted[0], 0.5);
-      System.out.printf(Locale.ROOT, "%-40s %-18s %-16s %-10s %12s %12s %6.1f%%%n", name,
-          String.join(",", m.dtypes), m.shape, m.knob, m.values[0] + " " + ns(quantile(sorted[0], 0.5)),
-          m.values[chosen] + " " + ns(quantile(sorted[chosen], 0.5)), 100 * gain);
+      System.out.printf(
+          Locale.ROOT,
+          "%-40s %-18s %-16s %-10s %12s %12s %6.1f%%%n",
+          name,
+          String.join(",", m.dtypes),
+          m.shape,
+          m.knob,
+          m.values[0] + " " + ns(quantile(sorted[0], 0.5)),
+          m.values[chosen] + " " + ns(quantile(sorted[chosen], 0.5)),
+          100 * gain);
     }
     new TuningProfile(machines, records).write(out);
-    System.out.println("wrote " + out.toAbsolutePath() + " (" + records.size() + " records for machine " + id
-        + "; load average " + String.format(Locale.ROOT, "%.2f",
-            java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()) + ")");
+    System.out.println(
+        "wrote "
+            + out.toAbsolutePath()
+            + " ("
+            + records.size()
+            + " records for machine "
+            + id
+            + "; load average "
+            + String.format(
+                Locale.ROOT,
+                "%.2f",
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                    .getSystemLoadAverage())
+            + ")");
   }
 
   /**
    * The candidate to record: the one with the lowest median, if that median is at least {@link
-   * #MIN_GAIN} below the default's and below the default's first quartile (beyond the run's
-   * noise); else the default (candidate 0).
+   * #MIN_GAIN} below the default's and below the default's first quartile (beyond the run's noise);
+   * else the default (candidate 0).
    */
   static int choose(double[][] sorted) {
     int best = 0;
@@ -413,7 +524,9 @@ public final class Tuner {
     }
     double def = quantile(sorted[0], 0.5);
     double cand = quantile(sorted[best], 0.5);
-    if (best != 0 && cand <= def * (1 - MIN_GAIN) && quantile(sorted[best], 0.75) < quantile(sorted[0], 0.25)) {
+    if (best != 0
+        && cand <= def * (1 - MIN_GAIN)
+        && quantile(sorted[best], 0.75) < quantile(sorted[0], 0.25)) {
       return best;
     }
     return 0;
@@ -427,8 +540,11 @@ public final class Tuner {
   }
 
   private static String ns(double v) {
-    return v >= 1e6 ? String.format(Locale.ROOT, "%.2fms", v / 1e6)
-        : v >= 1e3 ? String.format(Locale.ROOT, "%.1fus", v / 1e3) : String.format(Locale.ROOT, "%.0fns", v);
+    return v >= 1e6
+        ? String.format(Locale.ROOT, "%.2fms", v / 1e6)
+        : v >= 1e3
+            ? String.format(Locale.ROOT, "%.1fus", v / 1e3)
+            : String.format(Locale.ROOT, "%.0fns", v);
   }
 
   /** Writes {@code op dtypes shape sha256} for every selected op's result on fixed inputs. */
@@ -470,7 +586,8 @@ public final class Tuner {
   }
 
   private static byte[] bytes(Tensor c) {
-    return c.segment().asSlice(c.offset() * c.dtype().byteSize(), c.numel() * c.dtype().byteSize())
+    return c.segment()
+        .asSlice(c.offset() * c.dtype().byteSize(), c.numel() * c.dtype().byteSize())
         .toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
   }
 }

@@ -25,10 +25,10 @@ import java.util.ServiceLoader;
  * tuner's rounds of forks.
  *
  * <p>Task file: one task per line, {@code group op dtypes shape grain threads metric} separated by
- * tabs ({@code op} as {@code class.name}, {@code dtypes} comma-separated, {@code metric} {@code cpu}
- * for the calling thread's CPU time or {@code wall}); then a line {@code budget warmupMs samples
- * sampleMs}. Each call is warmed up for at least {@code warmupMs} and 5000 calls (or 20 calls and
- * 64M elements) and until two 20 ms chunks agree within 5%, at most ten times {@code
+ * tabs ({@code op} as {@code class.name}, {@code dtypes} comma-separated, {@code metric} {@code
+ * cpu} for the calling thread's CPU time or {@code wall}); then a line {@code budget warmupMs
+ * samples sampleMs}. Each call is warmed up for at least {@code warmupMs} and 5000 calls (or 20
+ * calls and 64M elements) and until two 20 ms chunks agree within 5%, at most ten times {@code
  * warmupMs} (the tuner starts this JVM with {@code -Xbatch}, so compiled code runs as soon as the
  * JIT is done); then it is timed in {@code samples} batches of about {@code sampleMs}. Output
  * lines: {@code result <task> <ns> <ns> ...}, or {@code skip <task> <reason>}.
@@ -133,8 +133,9 @@ public final class TunerWorker {
       // in the foreground, so a call after it runs compiled code).
       // Past C2's thresholds: invocations, or (a large call) loop iterations: 64M elements are
       // millions of vector steps. Not time: an interpreted call is long and stable too.
-      boolean enough = calls >= MIN_WARMUP_CALLS
-          || (calls >= 20 && calls * call.out().numel() >= MIN_WARMUP_ELEMENTS);
+      boolean enough =
+          calls >= MIN_WARMUP_CALLS
+              || (calls >= 20 && calls * call.out().numel() >= MIN_WARMUP_ELEMENTS);
       if ((stable && elapsed >= warmupNs && enough) || elapsed >= 10 * warmupNs) {
         return Math.max(1, (long) (sampleNs / Math.max(perCall, 1)));
       }
@@ -203,8 +204,8 @@ public final class TunerWorker {
     }
     String[] names = dtypes.isEmpty() ? new String[0] : dtypes.split(",");
     if (names.length != op.arity()) {
-      throw new IllegalArgumentException(opName + " has " + op.arity() + " tensor operands, not "
-          + names.length);
+      throw new IllegalArgumentException(
+          opName + " has " + op.arity() + " tensor operands, not " + names.length);
     }
     Tensor[] inputs = new Tensor[names.length];
     if (shape.startsWith("size_")) { // a contiguous vector of that many elements (grain, threads)
@@ -218,14 +219,19 @@ public final class TunerWorker {
     boolean firstFull = true;
     for (int i = 0; i < names.length; i++) {
       DType d = DType.fromName(names[i]);
-      long[] s = switch (sc) {
-        case IN_CACHE -> new long[] {4096};
-        case OUT_OF_CACHE -> new long[] {4L << 20};
-        case OUT_OF_CACHE_QUICK -> new long[] {1L << 20};
-        case TRANSPOSED -> new long[] {1024, 1024};
-        case ROW_BROADCAST -> firstFull || op.isConditionOperand(i) ? new long[] {1024, 1024} : new long[] {1024};
-        case COLUMN_BROADCAST -> firstFull || op.isConditionOperand(i) ? new long[] {1024, 1024} : new long[] {1024, 1};
-      };
+      long[] s =
+          switch (sc) {
+            case IN_CACHE -> new long[] {4096};
+            case OUT_OF_CACHE -> new long[] {4L << 20};
+            case OUT_OF_CACHE_QUICK -> new long[] {1L << 20};
+            case TRANSPOSED -> new long[] {1024, 1024};
+            case ROW_BROADCAST ->
+                firstFull || op.isConditionOperand(i) ? new long[] {1024, 1024} : new long[] {1024};
+            case COLUMN_BROADCAST ->
+                firstFull || op.isConditionOperand(i)
+                    ? new long[] {1024, 1024}
+                    : new long[] {1024, 1};
+          };
       if (!op.isConditionOperand(i)) {
         firstFull = false;
       }
@@ -234,11 +240,12 @@ public final class TunerWorker {
     }
     Object[] scalars = new Object[op.scalarKinds().size()];
     for (int i = 0; i < scalars.length; i++) {
-      scalars[i] = switch (op.scalarKinds().get(i)) {
-        case DOUBLE -> 0.5;
-        case LONG -> 2L;
-        case BOOLEAN -> Boolean.TRUE;
-      };
+      scalars[i] =
+          switch (op.scalarKinds().get(i)) {
+            case DOUBLE -> 0.5;
+            case LONG -> 2L;
+            case BOOLEAN -> Boolean.TRUE;
+          };
     }
     Tensor out = Dispatch.apply(op, null, inputs, scalars);
     return new Call(op, inputs, scalars, out);

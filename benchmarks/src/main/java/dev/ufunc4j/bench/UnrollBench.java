@@ -23,10 +23,13 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * Whether unrolling the generated contiguous loop pays ({@code docs/tuning.md}, "What was
- * measured"): the processor's float32 {@code silu} row (copied from its golden {@code
- * Ops_silu_w32}) and a float32 {@code add} row, each with the loop body written once ({@code
- * unroll = 1}, what the processor emits by default) or 2 or 4 times per iteration, on a row that
- * stays in L1 ({@code n = 4096}) and one that streams from memory ({@code n = 16M}).
+ * measured"): the processor's float32 {@code silu} row (its body copied from the golden {@code
+ * Ops_silu_w32}) and a float32 {@code add} row, the body written once per iteration ({@code unroll
+ * = 1}, what the processor emits) or 2 or 4 times, on a row that stays in L1 ({@code n = 4096}) and
+ * one that streams from memory ({@code n = 16M}). The silu body is written out in full in every
+ * copy, as the processor would emit it: behind a helper method it was not inlined, and the vectors
+ * became objects. Run it with {@code -jvmArgsAppend -Xbatch} as well: on a loaded machine C2 may
+ * not finish compiling the larger bodies within JMH's warm-up (measured: the 4-times body never).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -133,8 +136,8 @@ public class UnrollBench {
     return bound;
   }
 
-  private static long silu1(long n, MemorySegment outData, long outOff, MemorySegment xData,
-      long xOff) {
+  private static long silu1(
+      long n, MemorySegment outData, long outOff, MemorySegment xData, long xOff) {
     long bound = FLOATS.loopBound(n);
     for (long i = 0; i < bound; i += LANES) {
       FloatVector xi = FloatVector.fromMemorySegment(FLOATS, xData, (xOff + i) * 4, ORDER);
@@ -144,19 +147,29 @@ public class UnrollBench {
         FloatVector q = expMagic.sub(1.2582912E7f);
         FloatVector expHi = q.fma(FloatVector.broadcast(FLOATS, -0.6931472f), x.neg());
         FloatVector s = expHi.add(q.mul(1.9046542E-9f));
-        FloatVector p = s.fma(1.9907598E-4f, 0.0013948604f)
-              .fma(s, FloatVector.broadcast(FLOATS, 0.008333286f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.04166624f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.16666667f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
+        FloatVector p =
+            s.fma(1.9907598E-4f, 0.0013948604f)
+                .fma(s, FloatVector.broadcast(FLOATS, 0.008333286f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.04166624f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.16666667f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
         FloatVector expTail = s.mul(s).fma(p, q.mul(1.9046542E-9f));
         FloatVector expU = expHi.add(expTail).add(1.0f);
         IntVector half = expMagic.reinterpretAsInts().sub(0x4b400000).lanewise(ASHR, 1);
-        FloatVector expScaled = expU.mul(half.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats())
-              .mul(expMagic.reinterpretAsInts().sub(0x4b400000).sub(half).add(0x7f).lanewise(LSHL, 23)
-              .reinterpretAsFloats());
-        FloatVector expRaw = expScaled.blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f))
-              .blend(0.0f, x.neg().compare(LT, -110.0f));
+        FloatVector expScaled =
+            expU.mul(half.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats())
+                .mul(
+                    expMagic
+                        .reinterpretAsInts()
+                        .sub(0x4b400000)
+                        .sub(half)
+                        .add(0x7f)
+                        .lanewise(LSHL, 23)
+                        .reinterpretAsFloats());
+        FloatVector expRaw =
+            expScaled
+                .blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f))
+                .blend(0.0f, x.neg().compare(LT, -110.0f));
         FloatVector exp = expRaw.blend(Float.NaN, expRaw.compare(NE, expRaw));
         x.div(exp.add(1.0f)).intoMemorySegment(outData, (outOff + i) * 4, ORDER);
       }
@@ -164,8 +177,8 @@ public class UnrollBench {
     return bound;
   }
 
-  private static long silu2(long n, MemorySegment outData, long outOff, MemorySegment xData,
-      long xOff) {
+  private static long silu2(
+      long n, MemorySegment outData, long outOff, MemorySegment xData, long xOff) {
     long bound = FLOATS.loopBound(n);
     long unrolled = bound - bound % (2L * LANES);
     for (long u = 0; u < unrolled; u += 2L * LANES) {
@@ -177,19 +190,29 @@ public class UnrollBench {
         FloatVector q = expMagic.sub(1.2582912E7f);
         FloatVector expHi = q.fma(FloatVector.broadcast(FLOATS, -0.6931472f), x.neg());
         FloatVector s = expHi.add(q.mul(1.9046542E-9f));
-        FloatVector p = s.fma(1.9907598E-4f, 0.0013948604f)
-              .fma(s, FloatVector.broadcast(FLOATS, 0.008333286f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.04166624f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.16666667f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
+        FloatVector p =
+            s.fma(1.9907598E-4f, 0.0013948604f)
+                .fma(s, FloatVector.broadcast(FLOATS, 0.008333286f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.04166624f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.16666667f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
         FloatVector expTail = s.mul(s).fma(p, q.mul(1.9046542E-9f));
         FloatVector expU = expHi.add(expTail).add(1.0f);
         IntVector half = expMagic.reinterpretAsInts().sub(0x4b400000).lanewise(ASHR, 1);
-        FloatVector expScaled = expU.mul(half.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats())
-              .mul(expMagic.reinterpretAsInts().sub(0x4b400000).sub(half).add(0x7f).lanewise(LSHL, 23)
-              .reinterpretAsFloats());
-        FloatVector expRaw = expScaled.blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f))
-              .blend(0.0f, x.neg().compare(LT, -110.0f));
+        FloatVector expScaled =
+            expU.mul(half.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats())
+                .mul(
+                    expMagic
+                        .reinterpretAsInts()
+                        .sub(0x4b400000)
+                        .sub(half)
+                        .add(0x7f)
+                        .lanewise(LSHL, 23)
+                        .reinterpretAsFloats());
+        FloatVector expRaw =
+            expScaled
+                .blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f))
+                .blend(0.0f, x.neg().compare(LT, -110.0f));
         FloatVector exp = expRaw.blend(Float.NaN, expRaw.compare(NE, expRaw));
         x.div(exp.add(1.0f)).intoMemorySegment(outData, (outOff + u) * 4, ORDER);
       }
@@ -199,19 +222,29 @@ public class UnrollBench {
         FloatVector q = expMagic.sub(1.2582912E7f);
         FloatVector expHi = q.fma(FloatVector.broadcast(FLOATS, -0.6931472f), x.neg());
         FloatVector s = expHi.add(q.mul(1.9046542E-9f));
-        FloatVector p = s.fma(1.9907598E-4f, 0.0013948604f)
-              .fma(s, FloatVector.broadcast(FLOATS, 0.008333286f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.04166624f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.16666667f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
+        FloatVector p =
+            s.fma(1.9907598E-4f, 0.0013948604f)
+                .fma(s, FloatVector.broadcast(FLOATS, 0.008333286f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.04166624f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.16666667f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
         FloatVector expTail = s.mul(s).fma(p, q.mul(1.9046542E-9f));
         FloatVector expU = expHi.add(expTail).add(1.0f);
         IntVector half = expMagic.reinterpretAsInts().sub(0x4b400000).lanewise(ASHR, 1);
-        FloatVector expScaled = expU.mul(half.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats())
-              .mul(expMagic.reinterpretAsInts().sub(0x4b400000).sub(half).add(0x7f).lanewise(LSHL, 23)
-              .reinterpretAsFloats());
-        FloatVector expRaw = expScaled.blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f))
-              .blend(0.0f, x.neg().compare(LT, -110.0f));
+        FloatVector expScaled =
+            expU.mul(half.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats())
+                .mul(
+                    expMagic
+                        .reinterpretAsInts()
+                        .sub(0x4b400000)
+                        .sub(half)
+                        .add(0x7f)
+                        .lanewise(LSHL, 23)
+                        .reinterpretAsFloats());
+        FloatVector expRaw =
+            expScaled
+                .blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f))
+                .blend(0.0f, x.neg().compare(LT, -110.0f));
         FloatVector exp = expRaw.blend(Float.NaN, expRaw.compare(NE, expRaw));
         x.div(exp.add(1.0f)).intoMemorySegment(outData, (outOff + u + LANES) * 4, ORDER);
       }
@@ -224,19 +257,29 @@ public class UnrollBench {
         FloatVector q = expMagic.sub(1.2582912E7f);
         FloatVector expHi = q.fma(FloatVector.broadcast(FLOATS, -0.6931472f), x.neg());
         FloatVector s = expHi.add(q.mul(1.9046542E-9f));
-        FloatVector p = s.fma(1.9907598E-4f, 0.0013948604f)
-              .fma(s, FloatVector.broadcast(FLOATS, 0.008333286f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.04166624f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.16666667f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
+        FloatVector p =
+            s.fma(1.9907598E-4f, 0.0013948604f)
+                .fma(s, FloatVector.broadcast(FLOATS, 0.008333286f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.04166624f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.16666667f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
         FloatVector expTail = s.mul(s).fma(p, q.mul(1.9046542E-9f));
         FloatVector expU = expHi.add(expTail).add(1.0f);
         IntVector half = expMagic.reinterpretAsInts().sub(0x4b400000).lanewise(ASHR, 1);
-        FloatVector expScaled = expU.mul(half.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats())
-              .mul(expMagic.reinterpretAsInts().sub(0x4b400000).sub(half).add(0x7f).lanewise(LSHL, 23)
-              .reinterpretAsFloats());
-        FloatVector expRaw = expScaled.blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f))
-              .blend(0.0f, x.neg().compare(LT, -110.0f));
+        FloatVector expScaled =
+            expU.mul(half.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats())
+                .mul(
+                    expMagic
+                        .reinterpretAsInts()
+                        .sub(0x4b400000)
+                        .sub(half)
+                        .add(0x7f)
+                        .lanewise(LSHL, 23)
+                        .reinterpretAsFloats());
+        FloatVector expRaw =
+            expScaled
+                .blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f))
+                .blend(0.0f, x.neg().compare(LT, -110.0f));
         FloatVector exp = expRaw.blend(Float.NaN, expRaw.compare(NE, expRaw));
         x.div(exp.add(1.0f)).intoMemorySegment(outData, (outOff + i) * 4, ORDER);
       }
@@ -244,34 +287,46 @@ public class UnrollBench {
     return bound;
   }
 
-  private static long silu4(long n, MemorySegment outData, long outOff, MemorySegment xData,
-      long xOff) {
+  private static long silu4(
+      long n, MemorySegment outData, long outOff, MemorySegment xData, long xOff) {
     long bound = FLOATS.loopBound(n);
     long unrolled = bound - bound % (4L * LANES);
     for (long u = 0; u < unrolled; u += 4L * LANES) {
       FloatVector x0 = FloatVector.fromMemorySegment(FLOATS, xData, (xOff + u) * 4, ORDER);
       FloatVector x1 = FloatVector.fromMemorySegment(FLOATS, xData, (xOff + u + LANES) * 4, ORDER);
-      FloatVector x2 = FloatVector.fromMemorySegment(FLOATS, xData, (xOff + u + 2 * LANES) * 4, ORDER);
-      FloatVector x3 = FloatVector.fromMemorySegment(FLOATS, xData, (xOff + u + 3 * LANES) * 4, ORDER);
+      FloatVector x2 =
+          FloatVector.fromMemorySegment(FLOATS, xData, (xOff + u + 2 * LANES) * 4, ORDER);
+      FloatVector x3 =
+          FloatVector.fromMemorySegment(FLOATS, xData, (xOff + u + 3 * LANES) * 4, ORDER);
       {
         FloatVector x = x0;
         FloatVector expMagic = x.neg().fma(1.442695f, 1.2582912E7f);
         FloatVector q = expMagic.sub(1.2582912E7f);
         FloatVector expHi = q.fma(FloatVector.broadcast(FLOATS, -0.6931472f), x.neg());
         FloatVector s = expHi.add(q.mul(1.9046542E-9f));
-        FloatVector p = s.fma(1.9907598E-4f, 0.0013948604f)
-              .fma(s, FloatVector.broadcast(FLOATS, 0.008333286f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.04166624f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.16666667f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
+        FloatVector p =
+            s.fma(1.9907598E-4f, 0.0013948604f)
+                .fma(s, FloatVector.broadcast(FLOATS, 0.008333286f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.04166624f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.16666667f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
         FloatVector expTail = s.mul(s).fma(p, q.mul(1.9046542E-9f));
         FloatVector expU = expHi.add(expTail).add(1.0f);
         IntVector half = expMagic.reinterpretAsInts().sub(0x4b400000).lanewise(ASHR, 1);
-        FloatVector expScaled = expU.mul(half.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats())
-              .mul(expMagic.reinterpretAsInts().sub(0x4b400000).sub(half).add(0x7f).lanewise(LSHL, 23)
-              .reinterpretAsFloats());
-        FloatVector expRaw = expScaled.blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f))
-              .blend(0.0f, x.neg().compare(LT, -110.0f));
+        FloatVector expScaled =
+            expU.mul(half.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats())
+                .mul(
+                    expMagic
+                        .reinterpretAsInts()
+                        .sub(0x4b400000)
+                        .sub(half)
+                        .add(0x7f)
+                        .lanewise(LSHL, 23)
+                        .reinterpretAsFloats());
+        FloatVector expRaw =
+            expScaled
+                .blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f))
+                .blend(0.0f, x.neg().compare(LT, -110.0f));
         FloatVector exp = expRaw.blend(Float.NaN, expRaw.compare(NE, expRaw));
         x.div(exp.add(1.0f)).intoMemorySegment(outData, (outOff + u) * 4, ORDER);
       }
@@ -281,19 +336,29 @@ public class UnrollBench {
         FloatVector q = expMagic.sub(1.2582912E7f);
         FloatVector expHi = q.fma(FloatVector.broadcast(FLOATS, -0.6931472f), x.neg());
         FloatVector s = expHi.add(q.mul(1.9046542E-9f));
-        FloatVector p = s.fma(1.9907598E-4f, 0.0013948604f)
-              .fma(s, FloatVector.broadcast(FLOATS, 0.008333286f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.04166624f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.16666667f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
+        FloatVector p =
+            s.fma(1.9907598E-4f, 0.0013948604f)
+                .fma(s, FloatVector.broadcast(FLOATS, 0.008333286f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.04166624f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.16666667f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
         FloatVector expTail = s.mul(s).fma(p, q.mul(1.9046542E-9f));
         FloatVector expU = expHi.add(expTail).add(1.0f);
         IntVector half = expMagic.reinterpretAsInts().sub(0x4b400000).lanewise(ASHR, 1);
-        FloatVector expScaled = expU.mul(half.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats())
-              .mul(expMagic.reinterpretAsInts().sub(0x4b400000).sub(half).add(0x7f).lanewise(LSHL, 23)
-              .reinterpretAsFloats());
-        FloatVector expRaw = expScaled.blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f))
-              .blend(0.0f, x.neg().compare(LT, -110.0f));
+        FloatVector expScaled =
+            expU.mul(half.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats())
+                .mul(
+                    expMagic
+                        .reinterpretAsInts()
+                        .sub(0x4b400000)
+                        .sub(half)
+                        .add(0x7f)
+                        .lanewise(LSHL, 23)
+                        .reinterpretAsFloats());
+        FloatVector expRaw =
+            expScaled
+                .blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f))
+                .blend(0.0f, x.neg().compare(LT, -110.0f));
         FloatVector exp = expRaw.blend(Float.NaN, expRaw.compare(NE, expRaw));
         x.div(exp.add(1.0f)).intoMemorySegment(outData, (outOff + u + LANES) * 4, ORDER);
       }
@@ -303,19 +368,29 @@ public class UnrollBench {
         FloatVector q = expMagic.sub(1.2582912E7f);
         FloatVector expHi = q.fma(FloatVector.broadcast(FLOATS, -0.6931472f), x.neg());
         FloatVector s = expHi.add(q.mul(1.9046542E-9f));
-        FloatVector p = s.fma(1.9907598E-4f, 0.0013948604f)
-              .fma(s, FloatVector.broadcast(FLOATS, 0.008333286f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.04166624f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.16666667f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
+        FloatVector p =
+            s.fma(1.9907598E-4f, 0.0013948604f)
+                .fma(s, FloatVector.broadcast(FLOATS, 0.008333286f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.04166624f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.16666667f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
         FloatVector expTail = s.mul(s).fma(p, q.mul(1.9046542E-9f));
         FloatVector expU = expHi.add(expTail).add(1.0f);
         IntVector half = expMagic.reinterpretAsInts().sub(0x4b400000).lanewise(ASHR, 1);
-        FloatVector expScaled = expU.mul(half.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats())
-              .mul(expMagic.reinterpretAsInts().sub(0x4b400000).sub(half).add(0x7f).lanewise(LSHL, 23)
-              .reinterpretAsFloats());
-        FloatVector expRaw = expScaled.blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f))
-              .blend(0.0f, x.neg().compare(LT, -110.0f));
+        FloatVector expScaled =
+            expU.mul(half.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats())
+                .mul(
+                    expMagic
+                        .reinterpretAsInts()
+                        .sub(0x4b400000)
+                        .sub(half)
+                        .add(0x7f)
+                        .lanewise(LSHL, 23)
+                        .reinterpretAsFloats());
+        FloatVector expRaw =
+            expScaled
+                .blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f))
+                .blend(0.0f, x.neg().compare(LT, -110.0f));
         FloatVector exp = expRaw.blend(Float.NaN, expRaw.compare(NE, expRaw));
         x.div(exp.add(1.0f)).intoMemorySegment(outData, (outOff + u + 2 * LANES) * 4, ORDER);
       }
@@ -325,19 +400,29 @@ public class UnrollBench {
         FloatVector q = expMagic.sub(1.2582912E7f);
         FloatVector expHi = q.fma(FloatVector.broadcast(FLOATS, -0.6931472f), x.neg());
         FloatVector s = expHi.add(q.mul(1.9046542E-9f));
-        FloatVector p = s.fma(1.9907598E-4f, 0.0013948604f)
-              .fma(s, FloatVector.broadcast(FLOATS, 0.008333286f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.04166624f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.16666667f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
+        FloatVector p =
+            s.fma(1.9907598E-4f, 0.0013948604f)
+                .fma(s, FloatVector.broadcast(FLOATS, 0.008333286f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.04166624f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.16666667f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
         FloatVector expTail = s.mul(s).fma(p, q.mul(1.9046542E-9f));
         FloatVector expU = expHi.add(expTail).add(1.0f);
         IntVector half = expMagic.reinterpretAsInts().sub(0x4b400000).lanewise(ASHR, 1);
-        FloatVector expScaled = expU.mul(half.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats())
-              .mul(expMagic.reinterpretAsInts().sub(0x4b400000).sub(half).add(0x7f).lanewise(LSHL, 23)
-              .reinterpretAsFloats());
-        FloatVector expRaw = expScaled.blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f))
-              .blend(0.0f, x.neg().compare(LT, -110.0f));
+        FloatVector expScaled =
+            expU.mul(half.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats())
+                .mul(
+                    expMagic
+                        .reinterpretAsInts()
+                        .sub(0x4b400000)
+                        .sub(half)
+                        .add(0x7f)
+                        .lanewise(LSHL, 23)
+                        .reinterpretAsFloats());
+        FloatVector expRaw =
+            expScaled
+                .blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f))
+                .blend(0.0f, x.neg().compare(LT, -110.0f));
         FloatVector exp = expRaw.blend(Float.NaN, expRaw.compare(NE, expRaw));
         x.div(exp.add(1.0f)).intoMemorySegment(outData, (outOff + u + 3 * LANES) * 4, ORDER);
       }
@@ -350,19 +435,29 @@ public class UnrollBench {
         FloatVector q = expMagic.sub(1.2582912E7f);
         FloatVector expHi = q.fma(FloatVector.broadcast(FLOATS, -0.6931472f), x.neg());
         FloatVector s = expHi.add(q.mul(1.9046542E-9f));
-        FloatVector p = s.fma(1.9907598E-4f, 0.0013948604f)
-              .fma(s, FloatVector.broadcast(FLOATS, 0.008333286f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.04166624f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.16666667f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
+        FloatVector p =
+            s.fma(1.9907598E-4f, 0.0013948604f)
+                .fma(s, FloatVector.broadcast(FLOATS, 0.008333286f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.04166624f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.16666667f))
+                .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
         FloatVector expTail = s.mul(s).fma(p, q.mul(1.9046542E-9f));
         FloatVector expU = expHi.add(expTail).add(1.0f);
         IntVector half = expMagic.reinterpretAsInts().sub(0x4b400000).lanewise(ASHR, 1);
-        FloatVector expScaled = expU.mul(half.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats())
-              .mul(expMagic.reinterpretAsInts().sub(0x4b400000).sub(half).add(0x7f).lanewise(LSHL, 23)
-              .reinterpretAsFloats());
-        FloatVector expRaw = expScaled.blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f))
-              .blend(0.0f, x.neg().compare(LT, -110.0f));
+        FloatVector expScaled =
+            expU.mul(half.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats())
+                .mul(
+                    expMagic
+                        .reinterpretAsInts()
+                        .sub(0x4b400000)
+                        .sub(half)
+                        .add(0x7f)
+                        .lanewise(LSHL, 23)
+                        .reinterpretAsFloats());
+        FloatVector expRaw =
+            expScaled
+                .blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f))
+                .blend(0.0f, x.neg().compare(LT, -110.0f));
         FloatVector exp = expRaw.blend(Float.NaN, expRaw.compare(NE, expRaw));
         x.div(exp.add(1.0f)).intoMemorySegment(outData, (outOff + i) * 4, ORDER);
       }

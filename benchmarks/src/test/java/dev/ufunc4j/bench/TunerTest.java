@@ -30,7 +30,10 @@ class TunerTest {
     // A faster median but a wide spread reaching over the default's first quartile.
     assertEquals(0, Tuner.choose(new double[][] {def, {50, 60, 70, 80, 200, 300, 400}}));
     // The fastest of several.
-    assertEquals(2, Tuner.choose(new double[][] {def, {90, 90, 90, 90, 90, 90, 90}, {50, 50, 50, 50, 50, 50, 50}}));
+    assertEquals(
+        2,
+        Tuner.choose(
+            new double[][] {def, {90, 90, 90, 90, 90, 90, 90}, {50, 50, 50, 50, 50, 50, 50}}));
     assertEquals(103, Tuner.quantile(def, 0.5));
     assertEquals(101.5, Tuner.quantile(def, 0.25));
   }
@@ -40,20 +43,35 @@ class TunerTest {
     Path out = dir.resolve("tuning.jsonl");
     // A record of another machine already in the file stays (profiles merge).
     Fingerprint other = new Fingerprint("Elsewhere", "", 64, 256, "25", "0");
-    new TuningProfile(List.of(other), List.of(new TuningProfile.Record("*", "*", List.of(), "add_1M",
-        other.id(), "threads", 1, List.of(new TuningProfile.Timing(64, 2, 1, 3, 5),
-            new TuningProfile.Timing(1, 1, 1, 1, 5))))).write(out);
+    new TuningProfile(
+            List.of(other),
+            List.of(
+                new TuningProfile.Record(
+                    "*",
+                    "*",
+                    List.of(),
+                    "add_1M",
+                    other.id(),
+                    "threads",
+                    1,
+                    List.of(
+                        new TuningProfile.Timing(64, 2, 1, 3, 5),
+                        new TuningProfile.Timing(1, 1, 1, 1, 5)))))
+        .write(out);
     Tuner.main(new String[] {"--quick --rounds=1 --ops=Samples.mul,silu --out=" + out});
     TuningProfile p = TuningProfile.read(out);
     Fingerprint here = Tunables.fingerprint();
-    assertEquals(Set.of(here.id(), other.id()), Set.of(p.machines().get(0).id(), p.machines().get(1).id()));
+    assertEquals(
+        Set.of(here.id(), other.id()), Set.of(p.machines().get(0).id(), p.machines().get(1).id()));
     TuningProfile.Selection mine = p.forMachine(here);
     assertEquals(null, mine.mismatch());
     Set<String> keys = new TreeSet<>();
     for (TuningProfile.Record r : mine.records()) {
       keys.add(r.op() + " " + r.dtypes() + " " + r.shape() + " " + r.knob());
       assertTrue(r.candidates().stream().anyMatch(t -> t.value() == r.chosen()), r.toString());
-      assertTrue(r.candidates().stream().allMatch(t -> t.samples() == 7 && t.medianNs() > 0), r.toString());
+      assertTrue(
+          r.candidates().stream().allMatch(t -> t.samples() == 7 && t.medianNs() > 0),
+          r.toString());
     }
     Set<String> expected = new TreeSet<>();
     if (Runtime.getRuntime().availableProcessors() > 1) {
@@ -67,24 +85,41 @@ class TunerTest {
     }
     // silu: Activations.silu and Samples.silu, one key each here.
     assertEquals(expected, keys);
-    assertTrue(mine.records().stream().anyMatch(r -> r.declaringClass().equals("dev.ufunc4j.samples.Activations")));
-    assertFalse(mine.records().stream().anyMatch(r -> r.declaringClass().equals("dev.ufunc4j.Builtins")
-        && r.op().equals("mul")), "Samples.mul asked, not the built-in mul");
+    assertTrue(
+        mine.records().stream()
+            .anyMatch(r -> r.declaringClass().equals("dev.ufunc4j.samples.Activations")));
+    assertFalse(
+        mine.records().stream()
+            .anyMatch(
+                r -> r.declaringClass().equals("dev.ufunc4j.Builtins") && r.op().equals("mul")),
+        "Samples.mul asked, not the built-in mul");
     assertEquals(1, p.forMachine(other).records().size());
   }
 
   @Test
   void refusesUnknownOptionsOpsAndDtypes() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> Tuner.main(new String[] {"--fast"}));
-    assertTrue(e.getMessage().startsWith("unknown option --fast; known: [check, dtypes, knobs, ops, out"), e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> Tuner.main(new String[] {"--ops=nosuchop", "--quick"}));
-    assertTrue(e.getMessage().startsWith("--ops: no op 'nosuchop' on the class path"), e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> Tuner.main(new String[] {"--dtypes=float31"}));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> Tuner.main(new String[] {"--fast"}));
+    assertTrue(
+        e.getMessage().startsWith("unknown option --fast; known: [check, dtypes, knobs, ops, out"),
+        e.getMessage());
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> Tuner.main(new String[] {"--ops=nosuchop", "--quick"}));
+    assertTrue(
+        e.getMessage().startsWith("--ops: no op 'nosuchop' on the class path"), e.getMessage());
+    e =
+        assertThrows(
+            IllegalArgumentException.class, () -> Tuner.main(new String[] {"--dtypes=float31"}));
     assertTrue(e.getMessage().contains("'float31'"), e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> Tuner.main(new String[] {"--rounds=two"}));
+    e =
+        assertThrows(
+            IllegalArgumentException.class, () -> Tuner.main(new String[] {"--rounds=two"}));
     assertEquals("--rounds must be a whole number of at least 1, got 'two'", e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> Tuner.main(new String[] {"--knobs=unroll"}));
+    e =
+        assertThrows(
+            IllegalArgumentException.class, () -> Tuner.main(new String[] {"--knobs=unroll"}));
     assertTrue(e.getMessage().startsWith("--knobs: unknown knob 'unroll'"), e.getMessage());
   }
 
@@ -102,8 +137,15 @@ class TunerTest {
       assertEquals(64, f[3].length(), l); // a SHA-256, not a refusal
       shapes.add(f[0].substring(f[0].lastIndexOf('.') + 1) + " " + f[2]);
     }
-    assertTrue(shapes.containsAll(List.of("mul in_cache", "mul transposed", "mul row_broadcast",
-        "silu in_cache", "silu out_of_cache_1M")), shapes.toString());
+    assertTrue(
+        shapes.containsAll(
+            List.of(
+                "mul in_cache",
+                "mul transposed",
+                "mul row_broadcast",
+                "silu in_cache",
+                "silu out_of_cache_1M")),
+        shapes.toString());
     assertFalse(shapes.contains("silu row_broadcast"), "a unary op has no broadcast class");
   }
 }

@@ -28,7 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
 class TunedCompileTest {
   private static final String DTYPES = "float32,float64";
 
-  /** A profile of this machine choosing {@code bits} for {@code op} of golden.Ops on {@code dtype}. */
+  /**
+   * A profile of this machine choosing {@code bits} for {@code op} of golden.Ops on {@code dtype}.
+   */
   static Path profile(Path dir, String op, String dtype, long bits) throws IOException {
     return write(dir, Fingerprint.current(512), op, bits, dtype);
   }
@@ -36,10 +38,20 @@ class TunedCompileTest {
   private static Path write(Path dir, Fingerprint machine, String op, long bits, String dtype)
       throws IOException {
     Path file = Files.createTempFile(dir, "tuning", ".jsonl");
-    new TuningProfile(List.of(machine), List.of(
-        new TuningProfile.Record(op, "golden.Ops", List.of(dtype), "in_cache", machine.id(),
-            "vectorBits", bits, List.of(new TuningProfile.Timing(512, 1000, 900, 1100, 7),
-                new TuningProfile.Timing(256, bits == 512 ? 1200 : 800, 700, 1300, 7)))))
+    new TuningProfile(
+            List.of(machine),
+            List.of(
+                new TuningProfile.Record(
+                    op,
+                    "golden.Ops",
+                    List.of(dtype),
+                    "in_cache",
+                    machine.id(),
+                    "vectorBits",
+                    bits,
+                    List.of(
+                        new TuningProfile.Timing(512, 1000, 900, 1100, 7),
+                        new TuningProfile.Timing(256, bits == 512 ? 1200 : 800, 700, 1300, 7)))))
         .write(file);
     return file;
   }
@@ -68,8 +80,8 @@ class TunedCompileTest {
     for (String file : untuned.keySet()) {
       if (file.equals("golden/Ops_silu_w32.java")) {
         assertNotEquals(untuned.get(file), tuned.get(file));
-        assertThat(tuned.get(file)).contains(
-            "LANES = Math.min(VectorShape.preferredShape().vectorBitSize(), 256) / 32;");
+        assertThat(tuned.get(file))
+            .contains("LANES = Math.min(VectorShape.preferredShape().vectorBitSize(), 256) / 32;");
       } else {
         assertEquals(untuned.get(file), tuned.get(file), file);
       }
@@ -82,17 +94,28 @@ class TunedCompileTest {
   @Test
   void anotherMachinesProfileWarnsOnceAndChangesNothing(@TempDir Path dir) throws IOException {
     Fingerprint here = Fingerprint.current(512);
-    Fingerprint other = new Fingerprint("Another CPU", here.flags(), here.cores() + 2, 256,
-        here.jdk(), here.ufunc4j());
+    Fingerprint other =
+        new Fingerprint(
+            "Another CPU", here.flags(), here.cores() + 2, 256, here.jdk(), here.ufunc4j());
     Path profile = write(dir, other, "silu", 256, "float32");
     Compilation c = compile(profile);
     assertThat(c).succeeded();
     List<String> w = warnings(c);
     assertEquals(1, w.size(), w.toString());
-    assertThat(w.get(0)).startsWith("ufunc4j: ignoring the tuning profile " + profile
-        + ": it was recorded on another machine: machine " + other.id() + " (cpu: recorded"
-        + " 'Another CPU', this machine '" + here.cpu() + "'; cores: recorded "
-        + (here.cores() + 2) + ", this machine " + here.cores() + ")");
+    assertThat(w.get(0))
+        .startsWith(
+            "ufunc4j: ignoring the tuning profile "
+                + profile
+                + ": it was recorded on another machine: machine "
+                + other.id()
+                + " (cpu: recorded"
+                + " 'Another CPU', this machine '"
+                + here.cpu()
+                + "'; cores: recorded "
+                + (here.cores() + 2)
+                + ", this machine "
+                + here.cores()
+                + ")");
     assertThat(w.get(0)).endsWith("generating the default kernels (run the tuner on this machine)");
     assertEquals(GoldenSourcesTest.outputs(compile(null)), GoldenSourcesTest.outputs(c));
   }
@@ -103,18 +126,32 @@ class TunedCompileTest {
     Path profile = profile(dir, "silu", "float32", 256);
     List<String> lines = new ArrayList<>(Files.readAllLines(profile));
     Path corrupt = dir.resolve("corrupt.jsonl");
-    Files.write(corrupt, List.of(lines.get(0), lines.get(1), lines.get(2).replace("\"chosen\":256", "\"chosen\":")));
+    Files.write(
+        corrupt,
+        List.of(lines.get(0), lines.get(1), lines.get(2).replace("\"chosen\":256", "\"chosen\":")));
     Path old = dir.resolve("old.jsonl");
     lines.set(0, "{\"format\":\"ufunc4j-tuning\",\"version\":0}");
     Files.write(old, lines);
     Path missing = dir.resolve("missing.jsonl");
     String[][] cases = {
-      {corrupt.toString(), "ufunc4j: ignoring the tuning profile that cannot be read: " + corrupt
-          + ":3: not JSON: column "},
-      {old.toString(), "ufunc4j: ignoring the tuning profile of another format version: " + old
-          + ": format version 0 is older than version 1"},
-      {missing.toString(), "ufunc4j: ignoring the tuning profile that cannot be read: " + missing
-          + ": cannot read the tuning profile"},
+      {
+        corrupt.toString(),
+        "ufunc4j: ignoring the tuning profile that cannot be read: "
+            + corrupt
+            + ":3: not JSON: column "
+      },
+      {
+        old.toString(),
+        "ufunc4j: ignoring the tuning profile of another format version: "
+            + old
+            + ": format version 0 is older than version 1"
+      },
+      {
+        missing.toString(),
+        "ufunc4j: ignoring the tuning profile that cannot be read: "
+            + missing
+            + ": cannot read the tuning profile"
+      },
     };
     for (String[] k : cases) {
       Compilation c = compile(Path.of(k[0]));
@@ -131,8 +168,10 @@ class TunedCompileTest {
     Path profile = profile(dir, "swish", "float32", 256);
     Compilation c = compile(profile);
     assertThat(c).succeededWithoutWarnings();
-    assertThat(c).hadNoteContaining("ufunc4j: the tuning profile's records for op 'swish' are"
-        + " ignored: golden.Ops declares no such op");
+    assertThat(c)
+        .hadNoteContaining(
+            "ufunc4j: the tuning profile's records for op 'swish' are"
+                + " ignored: golden.Ops declares no such op");
     assertEquals(GoldenSourcesTest.outputs(compile(null)), GoldenSourcesTest.outputs(c));
   }
 }

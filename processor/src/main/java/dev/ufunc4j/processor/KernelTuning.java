@@ -40,15 +40,21 @@ final class KernelTuning {
     try {
       profile = TuningProfile.read(Path.of(path));
     } catch (TuningProfileException e) {
-      warn.accept("ufunc4j: ignoring the tuning profile "
-          + (e.otherVersion() ? "of another format version: " : "that cannot be read: ")
-          + e.getMessage() + "; generating the default kernels");
+      warn.accept(
+          "ufunc4j: ignoring the tuning profile "
+              + (e.otherVersion() ? "of another format version: " : "that cannot be read: ")
+              + e.getMessage()
+              + "; generating the default kernels");
       return NONE;
     }
     TuningProfile.Selection s = profile.forMachine(here);
     if (s.mismatch() != null) {
-      warn.accept("ufunc4j: ignoring the tuning profile " + path + ": " + s.mismatch()
-          + "; generating the default kernels (run the tuner on this machine)");
+      warn.accept(
+          "ufunc4j: ignoring the tuning profile "
+              + path
+              + ": "
+              + s.mismatch()
+              + "; generating the default kernels (run the tuner on this machine)");
       return NONE;
     }
     return new KernelTuning(s);
@@ -78,10 +84,14 @@ final class KernelTuning {
       long chosen = selection.choose(qualified, dtypes, "vectorBits", -1);
       if (chosen >= 0) {
         // The tuner lists the default (the preferred size) first: choosing it is no cap.
-        boolean isDefault = selection.records().stream()
-            .filter(r -> r.knob().equals("vectorBits") && r.qualifiedOp().equals(qualified)
-                && r.dtypes().equals(dtypes))
-            .anyMatch(r -> r.candidates().get(0).value() == chosen);
+        boolean isDefault =
+            selection.records().stream()
+                .filter(
+                    r ->
+                        r.knob().equals("vectorBits")
+                            && r.qualifiedOp().equals(qualified)
+                            && r.dtypes().equals(dtypes))
+                .anyMatch(r -> r.candidates().get(0).value() == chosen);
         votes.merge(isDefault ? 0 : chosen, 1, Integer::sum);
       }
     }
@@ -111,8 +121,12 @@ final class KernelTuning {
       }
     }
     for (String op : stale) {
-      note.accept("ufunc4j: the tuning profile's records for op '" + op + "' are ignored: "
-          + declaringClass + " declares no such op");
+      note.accept(
+          "ufunc4j: the tuning profile's records for op '"
+              + op
+              + "' are ignored: "
+              + declaringClass
+              + " declares no such op");
     }
   }
 }

@@ -17,10 +17,10 @@ import jdk.incubator.vector.VectorShape;
  * The runtime's measured thresholds (docs/tuning.md): their defaults, or the values a tuning
  * profile recorded on this machine chose. The profile is the file {@code -Dufunc4j.tuning=<path>}
  * names, else {@value #RESOURCE} on the class path, else none ({@code -Dufunc4j.tuning=none}: none
- * even when the class path has one). A profile that cannot be used
- * (corrupt, of another format version, recorded on another machine) gives one warning on the
- * {@code dev.ufunc4j.tuning} logger and the defaults; the explicit {@code -Dufunc4j.grain} and
- * {@code -Dufunc4j.threads} override either ({@link Parallel}).
+ * even when the class path has one). A profile that cannot be used (corrupt, of another format
+ * version, recorded on another machine) gives one warning on the {@code dev.ufunc4j.tuning} logger
+ * and the defaults; the explicit {@code -Dufunc4j.grain} and {@code -Dufunc4j.threads} override
+ * either ({@link Parallel}).
  */
 public final class Tunables {
   /** System property naming a profile file. */
@@ -84,9 +84,10 @@ public final class Tunables {
     if (path != null && !path.isBlank()) {
       return fromFile(Path.of(path), fingerprint(), warn);
     }
-    URL url = Thread.currentThread().getContextClassLoader() != null
-        ? Thread.currentThread().getContextClassLoader().getResource(RESOURCE)
-        : ClassLoader.getSystemResource(RESOURCE);
+    URL url =
+        Thread.currentThread().getContextClassLoader() != null
+            ? Thread.currentThread().getContextClassLoader().getResource(RESOURCE)
+            : ClassLoader.getSystemResource(RESOURCE);
     if (url == null) {
       return defaults("defaults");
     }
@@ -94,8 +95,12 @@ public final class Tunables {
     try (InputStream in = url.openStream()) {
       lines = Arrays.asList(new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n", -1));
     } catch (IOException e) {
-      warn.accept("ufunc4j: cannot read the tuning profile " + url + " (" + e
-          + "); using the default tunables");
+      warn.accept(
+          "ufunc4j: cannot read the tuning profile "
+              + url
+              + " ("
+              + e
+              + "); using the default tunables");
       return defaults("defaults");
     }
     return fromLines(url.toString(), lines, fingerprint(), warn);
@@ -118,7 +123,8 @@ public final class Tunables {
    * The tunables of the profile in {@code lines} for machine {@code here}: the defaults and one
    * call of {@code warn} when it cannot be used.
    */
-  static Tunables fromLines(String source, List<String> lines, Fingerprint here, Consumer<String> warn) {
+  static Tunables fromLines(
+      String source, List<String> lines, Fingerprint here, Consumer<String> warn) {
     try {
       return from(source, TuningProfile.parse(source, lines), here, warn);
     } catch (TuningProfileException e) {
@@ -127,26 +133,38 @@ public final class Tunables {
   }
 
   private static Tunables refused(TuningProfileException e, Consumer<String> warn) {
-    warn.accept("ufunc4j: ignoring the tuning profile "
-        + (e.otherVersion() ? "of another format version: " : "that cannot be read: ")
-        + e.getMessage() + "; using the default tunables");
+    warn.accept(
+        "ufunc4j: ignoring the tuning profile "
+            + (e.otherVersion() ? "of another format version: " : "that cannot be read: ")
+            + e.getMessage()
+            + "; using the default tunables");
     return defaults("defaults");
   }
 
-  private static Tunables from(String source, TuningProfile profile, Fingerprint here,
-      Consumer<String> warn) {
+  private static Tunables from(
+      String source, TuningProfile profile, Fingerprint here, Consumer<String> warn) {
     TuningProfile.Selection mine = profile.forMachine(here);
     if (mine.mismatch() != null) {
-      warn.accept("ufunc4j: ignoring the tuning profile " + source + ": " + mine.mismatch()
-          + "; using the default tunables (run the tuner on this machine)");
+      warn.accept(
+          "ufunc4j: ignoring the tuning profile "
+              + source
+              + ": "
+              + mine.mismatch()
+              + "; using the default tunables (run the tuner on this machine)");
       return defaults("defaults");
     }
     Tunables d = defaults(source);
     long grain = mine.choose(ANY_OP, List.of(), "grain", d.grain);
     long threads = mine.choose(ANY_OP, List.of(), "threads", d.threads);
     if (grain < 1 || threads < 1 || threads > 4096) {
-      warn.accept("ufunc4j: ignoring the tuning profile " + source + ": it chose grain " + grain
-          + " and threads " + threads + ", both must be at least 1; using the default tunables");
+      warn.accept(
+          "ufunc4j: ignoring the tuning profile "
+              + source
+              + ": it chose grain "
+              + grain
+              + " and threads "
+              + threads
+              + ", both must be at least 1; using the default tunables");
       return defaults("defaults");
     }
     return new Tunables(grain, (int) threads, source);
