@@ -148,4 +148,65 @@ class TunerTest {
         shapes.toString());
     assertFalse(shapes.contains("silu row_broadcast"), "a unary op has no broadcast class");
   }
+
+  /**
+   * The runtime's reading in a fresh JVM: a profile at {@code META-INF/ufunc4j/tuning.jsonl} on the
+   * class path is used; {@code -Dufunc4j.tuning=none} ignores it; {@code -Dufunc4j.grain} overrides
+   * it.
+   */
+  @Test
+  void theRuntimeReadsAProfileOnTheClassPath(@TempDir Path dir) throws Exception {
+    Fingerprint here = Tunables.fingerprint();
+    Path resource = dir.resolve("META-INF/ufunc4j/tuning.jsonl");
+    Files.createDirectories(resource.getParent());
+    new TuningProfile(
+            List.of(here),
+            List.of(
+                new TuningProfile.Record(
+                    "*",
+                    "*",
+                    List.of(),
+                    "add_1M",
+                    here.id(),
+                    "threads",
+                    1,
+                    List.of(
+                        new TuningProfile.Timing(here.cores(), 900, 800, 1000, 7),
+                        new TuningProfile.Timing(1, 400, 380, 420, 7))),
+                new TuningProfile.Record(
+                    "*",
+                    "*",
+                    List.of(),
+                    "add_1M",
+                    here.id(),
+                    "grain",
+                    16384,
+                    List.of(
+                        new TuningProfile.Timing(65536, 900, 800, 1000, 7),
+                        new TuningProfile.Timing(16384, 400, 380, 420, 7)))))
+        .write(resource);
+    String cp = dir + java.io.File.pathSeparator + System.getProperty("java.class.path");
+    assertEquals(
+        "tunables: source=" + resource.toUri().toURL() + " grain=16384 threads=1", check(cp));
+    assertEquals(
+        "tunables: source=defaults grain=65536 threads=" + here.cores(),
+        check(cp, "-Dufunc4j.tuning=none"));
+    assertEquals(
+        "tunables: source=" + resource.toUri().toURL() + " grain=4096 threads=1",
+        check(cp, "-Dufunc4j.grain=4096"));
+  }
+
+  private static String check(String classPath, String... flags) throws Exception {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.add("--add-modules=jdk.incubator.vector");
+    cmd.add("--enable-native-access=ALL-UNNAMED");
+    cmd.addAll(List.of(flags));
+    cmd.addAll(List.of("-cp", classPath, Tuner.class.getName(), "--check"));
+    Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    String out =
+        new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    assertEquals(0, p.waitFor(), out);
+    return out.strip();
+  }
 }
