@@ -23,6 +23,7 @@ import java.util.stream.Stream;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Golden generated sources: one expected file per generated type (and the service file) under
@@ -63,16 +64,24 @@ class GoldenSourcesTest {
 
   /** @param annotation class annotations of {@code golden.Ops}, or empty */
   private static Compilation compile(String dtypes, String annotation, String members) {
+    return compile(dtypes, annotation, members, List.of());
+  }
+
+  /** @param options more javac options ({@code -Aufunc4j.tuning=...}) */
+  static Compilation compile(String dtypes, String annotation, String members,
+      List<String> options) {
+    List<String> all = new ArrayList<>(List.of("--add-modules", "jdk.incubator.vector",
+        "-Xlint:all,-incubating,-processing", "-Aufunc4j.dtypes=" + dtypes));
+    all.addAll(options);
     return javac()
         .withProcessors(new ElementwiseProcessor(), new OpLibraryServiceProcessor())
-        .withOptions("--add-modules", "jdk.incubator.vector", "-Xlint:all,-incubating,-processing",
-            "-Aufunc4j.dtypes=" + dtypes)
+        .withOptions(all)
         .compile(JavaFileObjects.forSourceString("golden.Ops",
             HEADER + annotation + CLASS + members + "}\n"));
   }
 
   /** Generated files by relative path (package path for sources, resource path otherwise). */
-  private static Map<String, String> outputs(Compilation c) {
+  static Map<String, String> outputs(Compilation c) {
     Map<String, String> files = new TreeMap<>();
     for (JavaFileObject f : c.generatedFiles()) {
       String name = f.getName().replaceFirst("^/(SOURCE|CLASS)_OUTPUT/", "");
@@ -95,7 +104,12 @@ class GoldenSourcesTest {
 
   private static void checkGoldens(TestInfo info, String dtypes, String annotation,
       String members) throws IOException {
-    Compilation c = compile(dtypes, annotation, members);
+    checkGoldens(info, dtypes, annotation, members, List.of());
+  }
+
+  private static void checkGoldens(TestInfo info, String dtypes, String annotation,
+      String members, List<String> options) throws IOException {
+    Compilation c = compile(dtypes, annotation, members, options);
     assertThat(c).succeededWithoutWarnings();
     Map<String, String> actual = outputs(c);
     String method = info.getTestMethod().orElseThrow().getName();
@@ -204,6 +218,23 @@ class GoldenSourcesTest {
         "[Elementwise/Cost] op 'mul': 6 kernels (4 forward, 2 backward) in 7 generated files,"
             + " %,d lines (dtypes [int64, float32])", lines));
   }
+
+  /**
+   * A tuning profile (docs/tuning.md) that chose 256-bit vectors for silu on float32: the float32
+   * kernel class caps {@code LANES} at 256 bits; the float64 class, without a record, does not.
+   */
+  @Test
+  void tunedVectorSize(TestInfo info, @TempDir Path dir) throws IOException {
+    Path profile = TunedCompileTest.profile(dir, "silu", "float32", 256);
+    checkGoldens(info, "float32,float64", "", SILU, List.of("-Aufunc4j.tuning=" + profile));
+  }
+
+  static final String SILU = """
+        @Elementwise(promote = Promote.INT_TO_FLOAT)
+        public static double silu(double x) {
+          return x / (1 + Math.exp(-x));
+        }
+      """;
 
   @Test
   void promotedBinaryOp(TestInfo info) throws IOException {

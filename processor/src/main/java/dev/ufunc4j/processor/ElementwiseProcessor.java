@@ -38,7 +38,9 @@ import javax.tools.JavaFileObject;
  * by {@link OpLibraryServiceProcessor}.
  *
  * <p>Option {@code -Aufunc4j.dtypes=float32,int32,...} restricts the dtypes kernels are generated
- * for (smaller jars; focused golden tests). Nothing escapes {@link #process}: an internal failure
+ * for (smaller jars; focused golden tests). Option {@code -Aufunc4j.tuning=<path>} reads a tuning
+ * profile ({@link KernelTuning}, docs/tuning.md) and generates the variant it chose per kernel
+ * class. Nothing escapes {@link #process}: an internal failure
  * while generating one class is reported as an error with its stack trace on that class's
  * declaration, and the other classes are still generated (as auto-common's processing steps do).
  * Option {@value #FAIL_ON_OPTION}{@code =<qualified class name>} is for the processor's own tests
@@ -62,7 +64,7 @@ public final class ElementwiseProcessor extends AbstractProcessor {
 
   @Override
   public Set<String> getSupportedOptions() {
-    return Set.of(DTYPES_OPTION, FAIL_ON_OPTION);
+    return Set.of(DTYPES_OPTION, FAIL_ON_OPTION, KernelTuning.OPTION);
   }
 
   @Override
@@ -187,12 +189,23 @@ public final class ElementwiseProcessor extends AbstractProcessor {
         processingEnv.getElementUtils().getTypeElement(Generated.GENERATED.canonicalName())
             != null);
     EntryPlanner planner = new EntryPlanner(dtypes());
+    Set<String> opNames = new java.util.TreeSet<>();
+    for (OpModel op : models) {
+      opNames.add(op.name());
+      for (Derivatives.Gradient g : gradients.getOrDefault(op.name(), List.of())) {
+        if (g.kind() == Derivatives.Kind.OP) {
+          opNames.add(g.backward().name());
+        }
+      }
+    }
+    tuning().noteStaleRecords(declaring.binaryName(), opNames,
+        m -> processingEnv.getMessager().printMessage(Diagnostic.Kind.NOTE, m, type));
     TypeElement origin = topLevel(type);
     for (OpModel op : models) {
       // What the op costs the user's build, in a note per op (kernels, files, lines).
       Cost cost = new Cost();
       List<KernelGenerator.Kernel> kernels = kernels(op, planner.plan(op));
-      for (JavaFile file : KernelClassGenerator.generate(op, kernels, generated)) {
+      for (JavaFile file : KernelClassGenerator.generate(op, kernels, generated, tuning())) {
         cost.add(write(file, origin));
       }
       int backwardKernels = 0;
@@ -203,7 +216,8 @@ public final class ElementwiseProcessor extends AbstractProcessor {
           List<KernelGenerator.Kernel> backward =
               kernels(g.backward(), Derivatives.entries(g.backward(), dtypes()));
           backwardKernels += backward.size();
-          for (JavaFile file : KernelClassGenerator.generate(g.backward(), backward, generated)) {
+          for (JavaFile file : KernelClassGenerator.generate(g.backward(), backward, generated,
+              tuning())) {
             cost.add(write(file, origin));
           }
           cost.add(write(DescriptorGenerator.generateBackward(op, g, backward, generated), origin));
@@ -248,6 +262,20 @@ public final class ElementwiseProcessor extends AbstractProcessor {
   private static String firstFrame(Throwable t) {
     StackTraceElement[] frames = t.getStackTrace();
     return frames.length == 0 ? "?" : frames[0].toString();
+  }
+
+  private KernelTuning tuning;
+
+  /** The {@code -Aufunc4j.tuning} profile, read on first use (one warning if it is unusable). */
+  private KernelTuning tuning() {
+    if (tuning == null) {
+      String path = processingEnv.getOptions().get(KernelTuning.OPTION);
+      tuning = path == null || path.isBlank()
+          ? KernelTuning.NONE
+          : KernelTuning.read(path, dev.ufunc4j.tuning.Fingerprint.current(0),
+              m -> processingEnv.getMessager().printMessage(Diagnostic.Kind.WARNING, m));
+    }
+    return tuning;
   }
 
   private Set<DType> dtypes() {

@@ -44,21 +44,23 @@ final class KernelClassGenerator {
   }
 
   /** One file per class, sorted by class name; kernels in table order inside. */
-  static List<JavaFile> generate(
-      OpModel op, List<KernelGenerator.Kernel> kernels, Generated generated) {
+  static List<JavaFile> generate(OpModel op, List<KernelGenerator.Kernel> kernels,
+      Generated generated, KernelTuning tuning) {
     Map<String, List<KernelGenerator.Kernel>> classes = new TreeMap<>();
     for (KernelGenerator.Kernel k : kernels) {
       classes.computeIfAbsent(className(op, k), c -> new ArrayList<>()).add(k);
     }
     List<JavaFile> files = new ArrayList<>();
     for (Map.Entry<String, List<KernelGenerator.Kernel>> c : classes.entrySet()) {
-      files.add(generateClass(op, c.getKey(), c.getValue(), generated));
+      int capBits = tuning.vectorBitsCap(op,
+          c.getValue().stream().map(KernelGenerator.Kernel::entry).toList());
+      files.add(generateClass(op, c.getKey(), c.getValue(), generated, capBits));
     }
     return files;
   }
 
-  private static JavaFile generateClass(
-      OpModel op, String className, List<KernelGenerator.Kernel> kernels, Generated generated) {
+  private static JavaFile generateClass(OpModel op, String className,
+      List<KernelGenerator.Kernel> kernels, Generated generated, int capBits) {
     KernelGenerator.LaneConstants lanes = kernels.get(0).lanes();
     TypeSpec.Builder type = TypeSpec.classBuilder(className)
         .addModifiers(Modifier.FINAL)
@@ -84,7 +86,7 @@ final class KernelClassGenerator {
           .build());
     }
     type.addFields(KernelGenerator.fields(kernels.stream().map(KernelGenerator.Kernel::lanes)
-        .toList()));
+        .toList(), capBits));
     MethodSpec.Builder constructor = MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE);
     if (!single) {
       type.addField(TypeName.INT, "entry", Modifier.PRIVATE, Modifier.FINAL);

@@ -166,8 +166,12 @@ final class KernelGenerator {
     }
   }
 
-  /** The constants of a kernel class whose kernels need {@code all} (one lane count). */
-  static List<FieldSpec> fields(List<LaneConstants> all) {
+  /**
+   * The constants of a kernel class whose kernels need {@code all} (one lane count); {@code
+   * capBits}, when above 0, caps the vector size {@code LANES} is computed from (a tuning profile's
+   * choice, docs/tuning.md).
+   */
+  static List<FieldSpec> fields(List<LaneConstants> all, int capBits) {
     LaneConstants first = all.get(0);
     Set<Lane> lanes = VectorCode.newLaneSet();
     Set<Lane> pairLanes = VectorCode.newLaneSet();
@@ -191,16 +195,19 @@ final class KernelGenerator {
     }
     int max = first.widestBytes();
     List<FieldSpec> fields = new ArrayList<>();
+    CodeBlock bitSize = capBits > 0
+        ? CodeBlock.of("Math.min($T.preferredShape().vectorBitSize(), $L)", VECTOR_SHAPE, capBits)
+        : CodeBlock.of("$T.preferredShape().vectorBitSize()", VECTOR_SHAPE);
     CodeBlock lanesInit = first.minLanes() <= 1
-        ? CodeBlock.of("$T.preferredShape().vectorBitSize() / $L", VECTOR_SHAPE, 8 * max)
-        : CodeBlock.of("Math.max($T.preferredShape().vectorBitSize() / $L, $L)", VECTOR_SHAPE,
-            8 * max, first.minLanes());
+        ? CodeBlock.of("$L / $L", bitSize, 8 * max)
+        : CodeBlock.of("Math.max($L / $L, $L)", bitSize, 8 * max, first.minLanes());
     fields.add(FieldSpec.builder(TypeName.INT, "LANES", Modifier.PRIVATE, Modifier.STATIC,
             Modifier.FINAL)
         .addJavadoc("Elements per step: a preferred-size vector of the widest lane type ($L"
-                + " bits$L)$L.\n", 8 * max,
+                + " bits$L)$L$L.\n", 8 * max,
             pairLanes.isEmpty() ? "" : "; a complex element counts both components",
-            first.minLanes() > 1 ? ", and at least " + first.minLanes() : "")
+            first.minLanes() > 1 ? ", and at least " + first.minLanes() : "",
+            capBits > 0 ? "; at most " + capBits + " bits, as the tuning profile chose" : "")
         .initializer(lanesInit)
         .build());
     for (Lane l : lanes) {

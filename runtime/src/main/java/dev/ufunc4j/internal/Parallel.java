@@ -28,19 +28,9 @@ import java.util.function.IntConsumer;
  * busy (another thread's op, or a nested one) runs on its own thread.
  */
 public final class Parallel {
-  /**
-   * Elements below which a share is not worth a thread: an op splits at twice this (256K
-   * elements). Four times PyTorch's GRAIN_SIZE: on this project's shared two-core machine a
-   * 128K-element float32 add (1.5 MiB, inside one core's 2 MiB L2) took 27–29 µs on two threads
-   * against 15–16 on one in every run, a 64K one 65 µs against 26 (a worker descheduled while
-   * holding a piece), while the team's hand-off itself costs about 2 µs (docs/runtime.md,
-   * "Threads").
-   */
-  private static final long DEFAULT_GRAIN = 131072;
-
-  private static volatile int threads =
-      Integer.getInteger("ufunc4j.threads", Runtime.getRuntime().availableProcessors());
-  private static volatile long grain = Long.getLong("ufunc4j.grain", DEFAULT_GRAIN);
+  // Defaults: Tunables (a tuning profile's choice on this machine, else the measured constants).
+  private static volatile int threads = Integer.getInteger("ufunc4j.threads", Tunables.threads());
+  private static volatile long grain = Long.getLong("ufunc4j.grain", Tunables.grain());
   private static volatile ExecutorService pool;
 
   /** Pieces per thread of a split elementwise op: a late worker delays the op by one at most. */

@@ -1,0 +1,52 @@
+package golden;
+
+import dev.ufunc4j.Tensor;
+import dev.ufunc4j.kernel.Dispatch;
+import javax.annotation.processing.Generated;
+
+/**
+ * Tensor operations for the {@code @Elementwise} methods of {@link golden.Ops}: each method broadcasts its
+ * tensor operands, promotes them as PyTorch does and runs the generated kernels through {@link Dispatch}.
+ */
+@Generated("dev.ufunc4j.processor.ElementwiseProcessor")
+public final class OpsOps {
+  private OpsOps() {
+  }
+
+  /**
+   * Applies {@link golden.Ops#silu(double)} (floating dtypes)
+   * to each element of the broadcast operands, into a new tensor.
+   *
+   * <p>Promotion ({@code INT_TO_FLOAT}): computes in the dtype of {@code x}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * integral and bool inputs compute in float32;
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * @param x a tensor operand
+   * @return a new tensor of the broadcast shape and the result dtype
+   */
+  public static Tensor silu(Tensor x) {
+    return Dispatch.apply(Ops_silu.OP, null, x);
+  }
+
+  /**
+   * Applies {@link golden.Ops#silu(double)} (floating dtypes)
+   * to each element of the broadcast operands, writing {@code out}.
+   *
+   * <p>Promotion ({@code INT_TO_FLOAT}): computes in the dtype of {@code x}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * integral and bool inputs compute in float32;
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * <p>{@code out} must have the broadcast shape, and the result dtype must cast to its dtype
+   * (PyTorch's same-kind rule); it may be an operand itself (in place), but must not partially
+   * overlap one. Nothing is written when a check fails.
+   *
+   * @param x a tensor operand
+   * @param out the target
+   * @return {@code out}
+   */
+  public static Tensor silu(Tensor x, Tensor out) {
+    return Dispatch.apply(Ops_silu.OP, out, x);
+  }
+}
