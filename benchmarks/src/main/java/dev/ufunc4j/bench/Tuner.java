@@ -282,10 +282,14 @@ public final class Tuner {
     }
     String add = "dev.ufunc4j.Builtins.add";
     if (knobs.contains("grain") && cores > 1) {
+      // The default first (the one to beat), then the others; distinct, whatever the default is.
       long[] grains =
-          quick
-              ? new long[] {Tunables.DEFAULT_GRAIN, 16384, 262144}
-              : new long[] {Tunables.DEFAULT_GRAIN, 16384, 32768, 131072, 262144};
+          (quick
+                  ? java.util.stream.LongStream.of(Tunables.DEFAULT_GRAIN, 16384, 262144)
+                  : java.util.stream.LongStream.of(
+                      Tunables.DEFAULT_GRAIN, 16384, 32768, 65536, 131072, 262144))
+              .distinct()
+              .toArray();
       for (String shape :
           quick
               ? List.of("add_256K", "add_1M")

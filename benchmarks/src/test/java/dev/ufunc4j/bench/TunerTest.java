@@ -189,7 +189,7 @@ class TunerTest {
     assertEquals(
         "tunables: source=" + resource.toUri().toURL() + " grain=16384 threads=1", check(cp));
     assertEquals(
-        "tunables: source=defaults grain=65536 threads=" + here.cores(),
+        "tunables: source=defaults grain=" + Tunables.DEFAULT_GRAIN + " threads=" + here.cores(),
         check(cp, "-Dufunc4j.tuning=none"));
     assertEquals(
         "tunables: source=" + resource.toUri().toURL() + " grain=4096 threads=1",
