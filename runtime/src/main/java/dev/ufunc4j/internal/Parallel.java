@@ -33,8 +33,13 @@ public final class Parallel {
   private static volatile long grain = Long.getLong("ufunc4j.grain", Tunables.grain());
   private static volatile ExecutorService pool;
 
-  /** Pieces per thread of a split elementwise op: a late worker delays the op by one at most. */
-  private static final int PIECES_PER_THREAD = 4;
+  /**
+   * Pieces per thread of a split elementwise op (none under half a grain): the threads' ends
+   * differ by one piece at most. 16 rather than 4 halved that difference for {@code silu} on 16M
+   * floats, 5% of its two-thread time (docs/runtime.md, "Threads"); {@code
+   * -Dufunc4j.piecesPerThread} for measuring.
+   */
+  private static final int PIECES_PER_THREAD = Integer.getInteger("ufunc4j.piecesPerThread", 16);
 
   private static final Team TEAM =
       new Team(Long.getLong("ufunc4j.spinMicros", 50) * 1000);
@@ -291,6 +296,9 @@ public final class Parallel {
       Job job = new Job(++jobs, pieces, piece, helpers);
       try {
         Worker[] team = workers(helpers);
+        if (PieceTimeline.ENABLED) {
+          PieceTimeline.posted(job.number, System.nanoTime());
+        }
         posted = job;
         for (int w = 0; w < helpers; w++) {
           if (team[w].parked) {
@@ -434,7 +442,11 @@ public final class Parallel {
       while ((c = claim(fromFront)) >= 0) {
         if (failure == null) {
           try {
+            long start = PieceTimeline.ENABLED ? System.nanoTime() : 0;
             piece.accept(c);
+            if (PieceTimeline.ENABLED) {
+              PieceTimeline.piece(number, c, fromFront, start, System.nanoTime());
+            }
           } catch (Throwable t) {
             synchronized (this) {
               if (failure == null) {
