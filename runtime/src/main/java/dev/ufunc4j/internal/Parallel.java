@@ -202,14 +202,19 @@ public final class Parallel {
   }
 
   /**
-   * Computes {@code first} on a worker and {@code second} on the caller, returning both: the two
-   * halves of one node of a reduction's fixed pairwise tree.
+   * Computes {@code first} and {@code second} on two threads, returning both: the two halves of
+   * one node of a reduction's fixed pairwise tree. The team takes them when it is free (its
+   * workers spin between jobs, so the half starts at once); a node nested under another, which
+   * finds the team busy, goes to the executor.
    */
   public static double[] both(
       java.util.function.DoubleSupplier first, java.util.function.DoubleSupplier second) {
     double[] result = new double[2];
-    runAll(new Runnable[] {
-        () -> result[0] = first.getAsDouble(), () -> result[1] = second.getAsDouble()});
+    if (!TEAM.tryRun(2, threads,
+        c -> result[c] = c == 0 ? first.getAsDouble() : second.getAsDouble())) {
+      runAll(new Runnable[] {
+          () -> result[0] = first.getAsDouble(), () -> result[1] = second.getAsDouble()});
+    }
     return result;
   }
 
@@ -286,12 +291,21 @@ public final class Parallel {
 
     /** Runs {@code piece} for every index in {@code [0, pieces)} on up to {@code threads}. */
     void run(int pieces, int threads, IntConsumer piece) {
-      int helpers = Math.min(threads, pieces) - 1;
-      if (helpers <= 0 || !busy.compareAndSet(false, true)) {
+      if (!tryRun(pieces, threads, piece)) {
         for (int c = 0; c < pieces; c++) {
           piece.accept(c);
         }
-        return;
+      }
+    }
+
+    /**
+     * Runs the pieces as {@link #run} does and returns true, or does nothing and returns false
+     * when the team is busy or there is nobody to share with.
+     */
+    boolean tryRun(int pieces, int threads, IntConsumer piece) {
+      int helpers = Math.min(threads, pieces) - 1;
+      if (helpers <= 0 || !busy.compareAndSet(false, true)) {
+        return false;
       }
       Job job = new Job(++jobs, pieces, piece, helpers);
       try {
@@ -312,6 +326,7 @@ public final class Parallel {
         busy.set(false);
       }
       job.rethrow();
+      return true;
     }
 
     private Worker[] workers(int helpers) {
