@@ -38,13 +38,18 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * counts, and the JVM's default collector for ufunc4j), single calls timed, fresh results
  * escaping, collections included ({@link LoopBench}, {@code tools/bench/peers.py --loop}).
  *
+ * <p>The <em>tuned</em> column: before the rounds the {@link Tuner} ({@code --quick}) measures
+ * the elementwise ops the cases call into {@code benchmarks/target/bench-tuning.jsonl}; each round
+ * then runs OpsBench's {@code out} mode once more in JVMs started with {@code -Dufunc4j.tuning=}
+ * that profile (system {@code tuned}), and the report sets it beside the default.
+ *
  * <p>Options: {@code --rounds=N} (default 3; the Maven profile passes 2, which keeps a full run
  * under 15 minutes on two cores), {@code --only=id,id}, {@code --quick} (a smoke run
  * with one short iteration per case), {@code --baseline=PATH} (the {@code benchmarks.jar} of an
  * earlier ufunc4j build: its {@code OpsBench} runs as one more system in every round, and the
  * report adds a before/after table, so a change is judged against its predecessor in the same
  * run; build it from a worktree of the old commit with {@code mvn -o -DskipTests package -pl
- * benchmarks -am}).
+ * benchmarks -am}), {@code --no-tuned} (no tuner, no tuned column).
  */
 public final class SideBySide {
   private static final Gson GSON = new Gson();
