@@ -127,7 +127,8 @@ final class Report {
     md.append("**tuned ÷ default** = the median of ufunc4j *out* with the profile ÷ without it (")
         .append(cores).append(" threads, the default); below 1 means the profile made it faster. ")
         .append("*faster* / *slower*: every tuned sample below / above every default one (beyond ")
-        .append("the run's noise); else *same*.\n\n")
+        .append("the run's noise; each system has one JVM per round, so with 2 rounds it is a hint to ")
+        .append("rerun interleaved, not a test); else *same*.\n\n")
         .append("| case | default | tuned | tuned ÷ default | |\n|---|---|---|---|---|\n");
     int faster15 = 0;
     int slower = 0;

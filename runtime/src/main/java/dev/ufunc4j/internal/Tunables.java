@@ -64,7 +64,7 @@ public final class Tunables {
   private final long grain;
   private final int threads;
   private final String source;
-  /** Per-op grains by {@link #opKey}, sorted. */
+  /** Per-op grains by {@link #opKey}: {@code class.op(dtype,dtype)}. */
   private final Map<String, Long> opGrains;
 
   private Tunables(long grain, int threads, String source, Map<String, Long> opGrains) {
