@@ -43,8 +43,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * then runs OpsBench's {@code out} mode once more in JVMs started with {@code -Dufunc4j.tuning=}
  * that profile (system {@code tuned}), and the report sets it beside the default.
  *
- * <p>Options: {@code --rounds=N} (default 3; the Maven profile passes 2, which keeps a full run
- * under 15 minutes on two cores), {@code --only=id,id}, {@code --quick} (a smoke run
+ * <p>Options: {@code --rounds=N} (default 3; the Maven profile passes 2: a full run takes
+ * about 24 minutes on two cores), {@code --only=id,id}, {@code --quick} (a smoke run
  * with one short iteration per case), {@code --baseline=PATH} (the {@code benchmarks.jar} of an
  * earlier ufunc4j build: its {@code OpsBench} runs as one more system in every round, and the
  * report adds a before/after table, so a change is judged against its predecessor in the same
