@@ -65,6 +65,9 @@ def numpy_case(case, rng):
             np.negative(a, out=o); np.exp(o, out=o); np.add(o, 1, out=o); np.divide(a, o, out=o)
             return o
         return fresh, out
+    if op == "tanh":
+        o = np.empty_like(a)
+        return (lambda: np.tanh(a)), (lambda: np.tanh(a, out=o))
     ufunc = {"add": np.add, "mul": np.multiply, "lt": np.less}[op]
     if s is not None:
         rhs = s  # a Python scalar, as a NumPy user writes a + 2.5
@@ -108,6 +111,9 @@ def torch_case(case, rng, torch):
         f = torch.nn.functional.silu
         o = torch.empty_like(a)
         return (lambda: f(a)), (lambda: torch._C._nn.silu(a, out=o))
+    if op == "tanh":
+        o = torch.empty_like(a)
+        return (lambda: torch.tanh(a)), (lambda: torch.tanh(a, out=o))
     fn = {"add": torch.add, "mul": torch.mul, "lt": torch.lt}[op]
     rhs = b if b is not None else s
     dtype = torch.bool if op == "lt" else torch.result_type(a, rhs)

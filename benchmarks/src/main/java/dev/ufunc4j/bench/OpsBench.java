@@ -29,7 +29,9 @@ import org.openjdk.jmh.annotations.TearDown;
  * {@code out} writes into a preallocated result; {@code fresh} allocates one per call, as {@code
  * a + b} does; {@code scope} allocates one per call inside a {@link TensorScope} opened and closed
  * around the call (what a loop body in a scope costs, the scope included). {@code threads} is the
- * number of threads ufunc4j may split a large op across.
+ * number of threads ufunc4j may split a large op across; 0 leaves the runtime's own (a tuning
+ * profile's choice, {@code -Dufunc4j.tuning}, else the processors: the side-by-side runner's
+ * tuned column).
  *
  * <p>The backward case ({@code add_backward}): {@code c = a + b} is recorded once, with both
  * operands requiring grad, and each call is {@code c.backward(g)}; {@code out} accumulates into
@@ -64,7 +66,9 @@ public class OpsBench {
   @Setup(Level.Trial)
   public void setUp() {
     bench = BenchCase.byId(caseId);
-    Parallel.setThreads(threads);
+    if (threads > 0) {
+      Parallel.setThreads(threads);
+    }
     a = operand(bench.a(), 1);
     b = bench.b() == null ? null : operand(bench.b(), 2);
     scalar = bench.scalar() == null ? Double.NaN : bench.scalar();
@@ -102,8 +106,14 @@ public class OpsBench {
   /** The JIT warm-up of {@link #warmJit} for small cases (about 60 forks of a 2-round run). */
   private static final long JIT_WARM_NANOS = 2_000_000_000L;
 
-  /** Cases that move fewer bytes than this are small: their time is per-call code, not memory. */
-  private static final long SMALL_BYTES = 1L << 20;
+  /**
+   * Cases that move fewer bytes than this are small: their time is per-call code and the JIT's
+   * work, not memory. 4 MiB since the mid-size compute-bound cases (silu_128K, silu_256K,
+   * tanh_128K: 1–2 MiB): with JMH's warm-up alone, their first measured iterations took 6–60 ms
+   * per call instead of 0.05–0.1 (C2 not done with the kernel and, when it splits, the team's
+   * box loop), in the default and the tuned runs alike.
+   */
+  private static final long SMALL_BYTES = 4L << 20;
 
   /**
    * Fresh results reuse freed blocks once a collection has returned some to {@code
@@ -201,6 +211,7 @@ public class OpsBench {
       case "mul" -> target == null ? Ops.mul(a, b) : Ops.mul(a, b, target);
       case "lt" -> target == null ? Ops.lt(a, b) : Ops.lt(a, b, target);
       case "silu" -> target == null ? ActivationsOps.silu(a) : ActivationsOps.silu(a, target);
+      case "tanh" -> target == null ? Ops.tanh(a) : Ops.tanh(a, target);
       case "sum" -> target == null ? Ops.sum(a, bench.dims()) : Ops.sum(a, bench.dims(), false, target);
       case "add_backward" -> backward(target == null);
       default -> throw new IllegalArgumentException("case " + bench.id() + ": unknown op " + bench.op());

@@ -14,16 +14,20 @@ final class Report {
   private final Map<String, List<Double>> samples;
   private final Map<String, String> peerErrors;
   private final Map<String, String> environment;
+  /** What the tuned column's profile chose (markdown), or null when the run had none. */
+  private final String tuning;
 
   Report(
       List<BenchCase> cases,
       Map<String, List<Double>> samples,
       Map<String, String> peerErrors,
-      Map<String, String> environment) {
+      Map<String, String> environment,
+      String tuning) {
     this.cases = cases;
     this.samples = samples;
     this.peerErrors = peerErrors;
     this.environment = environment;
+    this.tuning = tuning;
   }
 
   static double median(List<Double> xs) {
@@ -106,6 +110,57 @@ final class Report {
     };
   }
 
+  /**
+   * Default against tuned, {@code out} mode, at the default thread count (this machine's
+   * processors): the ratio of the medians, and whether the samples' ranges are apart (beyond the
+   * run's noise).
+   */
+  private void tunedTable(StringBuilder md) {
+    if (samples.keySet().stream().noneMatch(k -> k.startsWith("tuned|"))) {
+      return;
+    }
+    String cores = environment.getOrDefault("cores", "2");
+    md.append("\n## Tuned (a tuning profile made in this run)\n\n");
+    if (tuning != null) {
+      md.append(tuning).append("\n");
+    }
+    md.append("**tuned ÷ default** = the median of ufunc4j *out* with the profile ÷ without it (")
+        .append(cores).append(" threads, the default); below 1 means the profile made it faster. ")
+        .append("*faster* / *slower*: every tuned sample below / above every default one (beyond ")
+        .append("the run's noise; each system has one JVM per round, so with 2 rounds it is a hint to ")
+        .append("rerun interleaved, not a test); else *same*.\n\n")
+        .append("| case | default | tuned | tuned ÷ default | |\n|---|---|---|---|---|\n");
+    int faster15 = 0;
+    int slower = 0;
+    int rows = 0;
+    for (BenchCase c : cases) {
+      String d = "ufunc4j|" + cores + "|" + c.id() + "|out";
+      String t = "tuned|" + cores + "|" + c.id() + "|out";
+      List<Double> ds = samples.get(d);
+      List<Double> ts = samples.get(t);
+      if (ds == null || ts == null || ds.isEmpty() || ts.isEmpty()) {
+        continue;
+      }
+      rows++;
+      double ratio = median(ts) / median(ds);
+      String verdict =
+          Collections.max(ts) < Collections.min(ds)
+              ? "faster"
+              : Collections.min(ts) > Collections.max(ds) ? "slower" : "same";
+      if (verdict.equals("faster") && ratio <= 0.85) {
+        faster15++;
+      }
+      if (verdict.equals("slower")) {
+        slower++;
+      }
+      md.append("| ").append(c.id()).append(" | ").append(cell(d)).append(" | ").append(cell(t))
+          .append(String.format(Locale.ROOT, " | %.2f | %s |%n", ratio, verdict));
+    }
+    md.append(String.format(Locale.ROOT,
+        "%n%d cases: %d at least 15%% faster beyond the noise, %d slower beyond it.%n",
+        rows, faster15, slower));
+  }
+
   String markdown() {
     StringBuilder md = new StringBuilder();
     md.append("# ufunc4j side by side with NumPy and PyTorch\n\n");
@@ -171,6 +226,7 @@ final class Report {
       peerErrors.forEach((k, v) -> md.append("- ").append(k.replace('|', ' ')).append(": `").append(v).append("`\n"));
     }
     loopTable(md);
+    tunedTable(md);
     md.append("\n![ratios](ratios.svg)\n");
     if (samples.keySet().stream().anyMatch(k -> k.startsWith("before|"))) {
       md.append("\n## Before and after (the `--baseline` build, same run)\n\n")

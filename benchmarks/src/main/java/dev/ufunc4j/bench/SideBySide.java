@@ -38,13 +38,18 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * counts, and the JVM's default collector for ufunc4j), single calls timed, fresh results
  * escaping, collections included ({@link LoopBench}, {@code tools/bench/peers.py --loop}).
  *
- * <p>Options: {@code --rounds=N} (default 3; the Maven profile passes 2, which keeps a full run
- * under 15 minutes on two cores), {@code --only=id,id}, {@code --quick} (a smoke run
+ * <p>The <em>tuned</em> column: before the rounds the {@link Tuner} ({@code --quick}) measures
+ * the elementwise ops the cases call into {@code benchmarks/target/bench-tuning.jsonl}; each round
+ * then runs OpsBench's {@code out} mode once more in JVMs started with {@code -Dufunc4j.tuning=}
+ * that profile (system {@code tuned}), and the report sets it beside the default.
+ *
+ * <p>Options: {@code --rounds=N} (default 3; the Maven profile passes 2: a full run takes
+ * about 24 minutes on two cores), {@code --only=id,id}, {@code --quick} (a smoke run
  * with one short iteration per case), {@code --baseline=PATH} (the {@code benchmarks.jar} of an
  * earlier ufunc4j build: its {@code OpsBench} runs as one more system in every round, and the
  * report adds a before/after table, so a change is judged against its predecessor in the same
  * run; build it from a worktree of the old commit with {@code mvn -o -DskipTests package -pl
- * benchmarks -am}).
+ * benchmarks -am}), {@code --no-tuned} (no tuner, no tuned column).
  */
 public final class SideBySide {
   private static final Gson GSON = new Gson();
@@ -55,18 +60,25 @@ public final class SideBySide {
   private final List<BenchCase> cases;
   /** The earlier build's benchmarks.jar, or null. */
   private final Path baseline;
+  /** Whether to tune and run the tuned column ({@code --no-tuned}: not). */
+  private final boolean tuned;
+  /** The profile the tuner wrote for this run, once it has. */
+  private Path profile;
+  /** What the profile chose, for the report (markdown), once the tuner has run. */
+  private String tuning;
   /** Samples in ms by key "system|threads|case|mode". */
   private final Map<String, List<Double>> samples = new TreeMap<>();
   private final Map<String, String> peerErrors = new TreeMap<>();
   private String python;
 
   private SideBySide(
-      Path root, int rounds, boolean quick, List<BenchCase> cases, Path baseline) {
+      Path root, int rounds, boolean quick, List<BenchCase> cases, Path baseline, boolean tuned) {
     this.root = root;
     this.rounds = rounds;
     this.quick = quick;
     this.cases = cases;
     this.baseline = baseline;
+    this.tuned = tuned;
   }
 
   public static void main(String[] args) throws Exception {
@@ -74,6 +86,7 @@ public final class SideBySide {
     boolean quick = false;
     String only = "";
     Path baseline = null;
+    boolean tuned = true;
     // Options come as one Maven property (-Dbench.args), so each is one word: --rounds=N.
     for (String arg : String.join(" ", args).trim().split("\\s+")) {
       if (arg.isEmpty()) {
@@ -82,6 +95,8 @@ public final class SideBySide {
         rounds = Integer.parseInt(arg.substring("--rounds=".length()));
       } else if (arg.equals("--quick")) {
         quick = true;
+      } else if (arg.equals("--no-tuned")) {
+        tuned = false;
       } else if (arg.startsWith("--only=")) {
         only = arg.substring("--only=".length());
       } else if (arg.startsWith("--baseline=")) {
@@ -91,7 +106,8 @@ public final class SideBySide {
         }
       } else {
         throw new IllegalArgumentException("unknown option '" + arg
-            + "'; options: --rounds=N, --quick, --only=id,id, --baseline=path/to/benchmarks.jar");
+            + "'; options: --rounds=N, --quick, --only=id,id, --baseline=path/to/benchmarks.jar,"
+            + " --no-tuned");
       }
     }
     if (rounds < 1) {
@@ -103,7 +119,7 @@ public final class SideBySide {
       cases = cases.stream().filter(c -> ids.contains(c.id())).toList();
     }
     Path root = Path.of(System.getProperty("ufunc4j.root", ".")).toAbsolutePath().normalize();
-    new SideBySide(root, rounds, quick, cases, baseline).run();
+    new SideBySide(root, rounds, quick, cases, baseline, tuned).run();
   }
 
   private void run() throws Exception {
@@ -114,6 +130,9 @@ public final class SideBySide {
     if (baseline != null) {
       systems.add("before");
     }
+    if (tuned && tune()) {
+      systems.add("tuned");
+    }
     for (int r = 0; r < rounds; r++) {
       for (int k = 0; k < systems.size(); k++) {
         String system = systems.get((k + r) % systems.size());
@@ -123,11 +142,12 @@ public final class SideBySide {
           case "numpy" -> runPeer("numpy", 1);
           case "torch1" -> runPeer("torch", 1);
           case "before" -> runBaseline();
+          case "tuned" -> runTuned();
           default -> runPeer("torch", 2);
         }
       }
     }
-    Report report = new Report(cases, samples, peerErrors, environment());
+    Report report = new Report(cases, samples, peerErrors, environment(), tuning);
     Path results = root.resolve("benchmarks/RESULTS.md");
     Path chart = root.resolve("benchmarks/ratios.svg");
     // The hand-written analysis of the misses (profiles, causes) follows the measured tables.
@@ -139,6 +159,127 @@ public final class SideBySide {
     Files.writeString(results, report.markdown() + spark + notes);
     Files.writeString(chart, report.svg());
     log("wrote %s and %s in %.0f s", root.relativize(results), root.relativize(chart), secondsSince(start));
+  }
+
+  /** The tuner's names of the elementwise ops the cases call (sum and backward: none). */
+  private static final Map<String, String> TUNED_OPS =
+      Map.of(
+          "add", "Builtins.add",
+          "mul", "Builtins.mul",
+          "lt", "Builtins.lt",
+          "tanh", "Builtins.tanh",
+          "silu", "Activations.silu");
+
+  /**
+   * The tuned column's profile: the tuner ({@code --quick}, float32, only the ops the cases call)
+   * run into {@code benchmarks/target/bench-tuning.jsonl} before the rounds. False when no case
+   * calls a tunable op.
+   */
+  private boolean tune() throws IOException, InterruptedException {
+    List<String> ops =
+        cases.stream().map(BenchCase::op).filter(TUNED_OPS::containsKey).distinct().sorted()
+            .map(TUNED_OPS::get).toList();
+    if (ops.isEmpty()) {
+      return false;
+    }
+    long start = System.nanoTime();
+    profile = root.resolve("benchmarks/target/bench-tuning.jsonl");
+    Files.deleteIfExists(profile);
+    List<String> cmd = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "--add-modules=jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED",
+        "-cp", System.getProperty("java.class.path"), Tuner.class.getName(),
+        "--quick", "--ops=" + String.join(",", ops), "--out=" + profile));
+    if (quick) {
+      cmd.add("--rounds=1");
+    }
+    log("tuning %s for the tuned column", String.join(",", ops));
+    Process p = new ProcessBuilder(cmd).inheritIO().start();
+    if (p.waitFor() != 0) {
+      throw new IllegalStateException("the tuner failed with exit code " + p.exitValue());
+    }
+    tuning = describeProfile(profile, secondsSince(start));
+    return true;
+  }
+
+  /** What the profile chose, in words and a table, for RESULTS.md. */
+  static String describeProfile(Path file, double seconds) {
+    var profile = dev.ufunc4j.tuning.TuningProfile.read(file);
+    var mine = profile.forMachine(dev.ufunc4j.internal.Tunables.fingerprint());
+    StringBuilder md = new StringBuilder();
+    List<String> otherBits = new ArrayList<>();
+    int bitsRecords = 0;
+    StringBuilder grains = new StringBuilder();
+    for (var r : mine.records()) {
+      long def = r.candidates().get(0).value();
+      String name = r.op().equals("*") ? "runtime-wide" : r.op() + " (" + String.join(",", r.dtypes()) + ")";
+      if (r.knob().equals("vectorBits")) {
+        bitsRecords++;
+        if (r.chosen() != def) {
+          otherBits.add(name + " " + r.shape() + ": " + r.chosen());
+        }
+        continue;
+      }
+      List<String> cells = new ArrayList<>();
+      for (var t : r.candidates()) {
+        String c = t.value() + ": " + Report.time(t.medianNs() / 1e6) + " ["
+            + Report.time(t.minNs() / 1e6) + "–" + Report.time(t.maxNs() / 1e6) + "]";
+        cells.add(t.value() == r.chosen() ? "**" + c + "**" : c);
+      }
+      grains.append("| ").append(name).append(" | ").append(r.shape()).append(" | ")
+          .append(r.knob()).append(" | ").append(def).append(" | ").append(r.chosen())
+          .append(" | ").append(String.join("; ", cells)).append(" |\n");
+    }
+    md.append(String.format(Locale.ROOT,
+        "The profile: `Tuner --quick` on the ops the cases call, float32, in this run (%.0f s), "
+            + "written to `benchmarks/target/bench-tuning.jsonl`; the tuned column is OpsBench's "
+            + "*out* mode run again in JVMs started with `-Dufunc4j.tuning=` that profile, the "
+            + "thread count left to it. ", seconds));
+    if (otherBits.isEmpty()) {
+      md.append("Every `vectorBits` record (").append(bitsRecords)
+          .append(") chose the default, so the tuned kernels are byte-identical to these: the ")
+          .append("tuned column differs by the runtime tunables only (grain per op, grain, threads).\n\n");
+    } else {
+      md.append("The tuned column covers the runtime tunables only (grain per op, grain, threads): ")
+          .append("the kernels were not rebuilt with the profile, whose `vectorBits` records chose ")
+          .append("a non-default size for ").append(String.join("; ", otherBits)).append(".\n\n");
+    }
+    md.append("| op | shape class | knob | default | chosen | candidates: median [min–max] per call |\n")
+        .append("|---|---|---|---|---|---|\n").append(grains);
+    return md.toString();
+  }
+
+  /**
+   * OpsBench's {@code out} mode in JVMs started with the run's profile ({@code -Dufunc4j.tuning}),
+   * with the thread count the profile chose (OpsBench's {@code threads=0}); recorded as system
+   * {@code tuned} at this machine's processor count, beside the default {@code ufunc4j} one.
+   */
+  private void runTuned() throws RunnerException {
+    String ids = String.join(",", cases.stream().map(BenchCase::id).toList());
+    String flags = System.getProperty("ufunc4j.jvmFlags", "--add-modules=jdk.incubator.vector")
+        + " -Dufunc4j.tuning=" + profile;
+    ChainedOptionsBuilder opts =
+        new OptionsBuilder()
+            .include(OpsBench.class.getName() + ".run")
+            .param("caseId", ids.split(","))
+            .param("mode", "out")
+            .param("threads", "0")
+            .forks(1)
+            .jvmArgsAppend(flags.trim().split("\\s+"))
+            .warmupIterations(warmupIterations())
+            .warmupTime(TimeValue.milliseconds(iterationMs()))
+            .measurementIterations(measurementIterations())
+            .measurementTime(TimeValue.milliseconds(iterationMs()))
+            .timeUnit(TimeUnit.MILLISECONDS)
+            .shouldFailOnError(true);
+    String cores = Integer.toString(Runtime.getRuntime().availableProcessors());
+    for (RunResult rr : new Runner(opts.build()).run()) {
+      String key = "tuned|" + cores + "|" + rr.getParams().getParam("caseId") + "|out";
+      List<Double> list = samples.computeIfAbsent(key, k -> new ArrayList<>());
+      for (IterationResult it : rr.getAggregatedResult().getIterationResults()) {
+        list.add(it.getPrimaryResult().getScore());
+      }
+    }
   }
 
   /** The cases of the scope and loop modes that this run includes. */

@@ -35,8 +35,9 @@ import jdk.incubator.vector.VectorShape;
  *
  * <p>Knobs: {@code vectorBits}, per op and dtypes (the processor's variant: {@code LANES} capped at
  * a smaller vector; measured in JVMs started with {@code -XX:MaxVectorSize}, one thread, CPU time);
- * {@code grain} and {@code threads}, runtime-wide (measured on {@code add} of float32 around the
- * split sizes, wall time).
+ * {@code grain} per op and dtypes (the op's own kernels over {@link TunerWorker#SPLIT_SWEEP}, two
+ * threads, wall time) and runtime-wide, the fallback, with {@code threads} (measured on {@code add}
+ * of float32 around the split sizes, wall time).
  *
  * <p>Options: {@code --out=<file>} (default {@code tuning.jsonl}; records of other machines already
  * in it are kept), {@code --ops=name,Class.name,...} (default: every op), {@code
@@ -98,6 +99,17 @@ public final class Tuner {
             + Parallel.grainSize()
             + " threads="
             + Parallel.threads());
+    Tunables.opGrains()
+        .forEach(
+            (op, g) ->
+                System.out.println(
+                    "op grain: "
+                        + op
+                        + "="
+                        + g
+                        + " (in force: "
+                        + Parallel.grainFor(g)
+                        + ")"));
   }
 
   /** The ops the options select, by {@code class.name}, with their entries' dtypes. */
@@ -276,6 +288,39 @@ public final class Tuner {
                             "cpu"));
               }
             }
+          }
+        }
+      }
+    }
+    if (knobs.contains("grain") && cores > 1) {
+      // Per op and dtypes: the op's own kernels over a sweep of sizes around the split points
+      // (TunerWorker.SPLIT_SWEEP), two threads, wall time, the candidates interleaved in one JVM.
+      long[] grains =
+          java.util.stream.LongStream.of(Tunables.DEFAULT_GRAIN, 32768, 65536, 262144)
+              .distinct()
+              .toArray();
+      Map<String, ElementwiseOp> all = TunerWorker.ops();
+      for (Map.Entry<String, List<List<String>>> e : selected().entrySet()) {
+        ElementwiseOp op = all.get(e.getKey());
+        for (List<String> dtypes : e.getValue()) {
+          Measurement m =
+              new Measurement(
+                  op.name(), op.declaringClass(), dtypes, TunerWorker.SPLIT_SWEEP, "grain", grains);
+          ms.add(m);
+          group++;
+          for (int c = 0; c < grains.length; c++) {
+            forks.computeIfAbsent("", f -> new ArrayList<>()).add(new int[] {ms.size() - 1, c});
+            forkTasks
+                .computeIfAbsent("", f -> new ArrayList<>())
+                .add(
+                    new Task(
+                        group,
+                        e.getKey(),
+                        String.join(",", dtypes),
+                        TunerWorker.SPLIT_SWEEP,
+                        grains[c],
+                        cores,
+                        "wall"));
           }
         }
       }

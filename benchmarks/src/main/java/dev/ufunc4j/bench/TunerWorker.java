@@ -19,7 +19,7 @@ import java.util.ServiceLoader;
 
 /**
  * One forked JVM of the {@link Tuner}: runs the groups of tasks of a task file and prints, per
- * task, its samples (nanoseconds per call). A group's tasks (the candidates of one measurement that
+ * task, its samples (nanoseconds per call; per sweep for {@link #SPLIT_SWEEP}). A group's tasks (the candidates of one measurement that
  * can change inside a JVM: grain, threads) are interleaved sample by sample, so that machine noise
  * hits them alike; candidates that need another JVM (the vector size) are interleaved by the
  * tuner's rounds of forks.
@@ -36,11 +36,71 @@ import java.util.ServiceLoader;
 public final class TunerWorker {
   private TunerWorker() {}
 
+  /** What a task times: one call, or a sweep of calls. */
+  interface Timed {
+    void run();
+
+    /** Elements one {@link #run} writes. */
+    long elements();
+  }
+
   /** One call to time, built once. */
-  record Call(ElementwiseOp op, Tensor[] inputs, Object[] scalars, Tensor out) {
-    void run() {
+  record Call(ElementwiseOp op, Tensor[] inputs, Object[] scalars, Tensor out) implements Timed {
+    @Override
+    public void run() {
       Dispatch.apply(op, out, inputs, scalars);
     }
+
+    @Override
+    public long elements() {
+      return out.numel();
+    }
+  }
+
+  /**
+   * The per-op grain's shape class: calls of the op on contiguous vectors of 64K, 128K, 256K and
+   * 512K elements, around the split points of the grain candidates (an op splits at twice its
+   * grain), each size repeated so that every size writes the same number of elements (8, 4, 2, 1
+   * calls): one sweep writes 2M elements, and a grain that splits the small sizes well is seen as
+   * clearly as one that splits the large sizes.
+   */
+  static final String SPLIT_SWEEP = "split_64K-512K";
+
+  private static final long[] SWEEP_SIZES = {65536, 131072, 262144, 524288};
+
+  /** One sweep of {@link #SPLIT_SWEEP}: each call run its number of times. */
+  record Sweep(Call[] calls, int[] repeats) implements Timed {
+    @Override
+    public void run() {
+      for (int i = 0; i < calls.length; i++) {
+        for (int r = 0; r < repeats[i]; r++) {
+          calls[i].run();
+        }
+      }
+    }
+
+    @Override
+    public long elements() {
+      long n = 0;
+      for (int i = 0; i < calls.length; i++) {
+        n += repeats[i] * calls[i].elements();
+      }
+      return n;
+    }
+  }
+
+  /** The call, or for {@link #SPLIT_SWEEP} the sweep, of a task. */
+  static Timed timed(Map<String, ElementwiseOp> ops, String opName, String dtypes, String shape) {
+    if (!shape.equals(SPLIT_SWEEP)) {
+      return call(ops, opName, dtypes, shape);
+    }
+    Call[] calls = new Call[SWEEP_SIZES.length];
+    int[] repeats = new int[SWEEP_SIZES.length];
+    for (int i = 0; i < calls.length; i++) {
+      calls[i] = call(ops, opName, dtypes, "size_" + SWEEP_SIZES[i]);
+      repeats[i] = (int) (SWEEP_SIZES[SWEEP_SIZES.length - 1] / SWEEP_SIZES[i]);
+    }
+    return new Sweep(calls, repeats);
   }
 
   public static void main(String[] args) throws Exception {
@@ -60,11 +120,11 @@ public final class TunerWorker {
     ThreadMXBean mx = ManagementFactory.getThreadMXBean();
     for (List<Integer> group : groups.values()) {
       List<Integer> ids = new ArrayList<>();
-      List<Call> calls = new ArrayList<>();
+      List<Timed> calls = new ArrayList<>();
       for (int id : group) {
         String[] t = tasks.get(id);
         try {
-          calls.add(call(ops, t[1], t[2], t[3]));
+          calls.add(timed(ops, t[1], t[2], t[3]));
           ids.add(id);
         } catch (RuntimeException e) {
           System.out.println("skip\t" + id + "\t" + e.getMessage().replace('\n', ' '));
@@ -88,7 +148,7 @@ public final class TunerWorker {
           String[] t = tasks.get(ids.get(k));
           configure(t);
           boolean cpu = t[6].equals("cpu");
-          Call c = calls.get(k);
+          Timed c = calls.get(k);
           long t0 = cpu ? mx.getCurrentThreadCpuTime() : System.nanoTime();
           for (long b = 0; b < batch[k]; b++) {
             c.run();
@@ -114,7 +174,7 @@ public final class TunerWorker {
   /** Elements a large call's warm-up processes at least. */
   private static final long MIN_WARMUP_ELEMENTS = 64L << 20;
 
-  private static long warmUp(Call call, long warmupNs, long sampleNs) {
+  private static long warmUp(Timed call, long warmupNs, long sampleNs) {
     long start = System.nanoTime();
     long chunk = 1;
     long calls = 0;
@@ -135,7 +195,7 @@ public final class TunerWorker {
       // millions of vector steps. Not time: an interpreted call is long and stable too.
       boolean enough =
           calls >= MIN_WARMUP_CALLS
-              || (calls >= 20 && calls * call.out().numel() >= MIN_WARMUP_ELEMENTS);
+              || (calls >= 20 && calls * call.elements() >= MIN_WARMUP_ELEMENTS);
       if ((stable && elapsed >= warmupNs && enough) || elapsed >= 10 * warmupNs) {
         return Math.max(1, (long) (sampleNs / Math.max(perCall, 1)));
       }
@@ -213,7 +273,8 @@ public final class TunerWorker {
       for (int i = 0; i < names.length; i++) {
         inputs[i] = operand(i + 1, DType.fromName(names[i]), new long[] {n});
       }
-      return new Call(op, inputs, new Object[0], Dispatch.apply(op, null, inputs, new Object[0]));
+      Object[] scalars = scalars(op);
+      return new Call(op, inputs, scalars, Dispatch.apply(op, null, inputs, scalars));
     }
     ShapeClass sc = ShapeClass.of(shape);
     boolean firstFull = true;
@@ -238,6 +299,13 @@ public final class TunerWorker {
       Tensor t = operand(i + 1, d, s);
       inputs[i] = sc == ShapeClass.TRANSPOSED ? t.t() : t;
     }
+    Object[] scalars = scalars(op);
+    Tensor out = Dispatch.apply(op, null, inputs, scalars);
+    return new Call(op, inputs, scalars, out);
+  }
+
+  /** Fixed arguments for the op's {@code @Scalar} parameters. */
+  private static Object[] scalars(ElementwiseOp op) {
     Object[] scalars = new Object[op.scalarKinds().size()];
     for (int i = 0; i < scalars.length; i++) {
       scalars[i] =
@@ -247,8 +315,7 @@ public final class TunerWorker {
             case BOOLEAN -> Boolean.TRUE;
           };
     }
-    Tensor out = Dispatch.apply(op, null, inputs, scalars);
-    return new Call(op, inputs, scalars, out);
+    return scalars;
   }
 
   /** Deterministic inputs: normal floats, small integers (no zero divisors), 0/1 bools. */

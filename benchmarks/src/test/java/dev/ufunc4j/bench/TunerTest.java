@@ -76,6 +76,9 @@ class TunerTest {
     Set<String> expected = new TreeSet<>();
     if (Runtime.getRuntime().availableProcessors() > 1) {
       expected.addAll(List.of("* [] add_256K grain", "* [] add_1M grain", "* [] add_1M threads"));
+      // The per-op grain: each op's own kernels over the sweep of sizes around the split points.
+      expected.add("mul [float32, float32] " + TunerWorker.SPLIT_SWEEP + " grain");
+      expected.add("silu [float32] " + TunerWorker.SPLIT_SWEEP + " grain");
     }
     if (jdk.incubator.vector.VectorShape.preferredShape().vectorBitSize() > 128) {
       for (String op : List.of("mul [float32, float32]", "silu [float32]")) {
@@ -183,17 +186,45 @@ class TunerTest {
                     16384,
                     List.of(
                         new TuningProfile.Timing(65536, 900, 800, 1000, 7),
-                        new TuningProfile.Timing(16384, 400, 380, 420, 7)))))
+                        new TuningProfile.Timing(16384, 400, 380, 420, 7))),
+                // A per-op grain, and one of an op no class on the class path declares (a note).
+                opGrain(here, "silu", "dev.ufunc4j.samples.Activations", 32768),
+                opGrain(here, "swish", "dev.ufunc4j.samples.Activations", 65536)))
         .write(resource);
     String cp = dir + java.io.File.pathSeparator + System.getProperty("java.class.path");
+    String silu = "op grain: dev.ufunc4j.samples.Activations.silu(float32)=32768";
     assertEquals(
-        "tunables: source=" + resource.toUri().toURL() + " grain=16384 threads=1", check(cp));
+        "tunables: source="
+            + resource.toUri().toURL()
+            + " grain=16384 threads=1\n"
+            + silu
+            + " (in force: 32768)",
+        check(cp));
     assertEquals(
         "tunables: source=defaults grain=" + Tunables.DEFAULT_GRAIN + " threads=" + here.cores(),
         check(cp, "-Dufunc4j.tuning=none"));
     assertEquals(
-        "tunables: source=" + resource.toUri().toURL() + " grain=4096 threads=1",
+        "tunables: source="
+            + resource.toUri().toURL()
+            + " grain=4096 threads=1\n"
+            + silu
+            + " (in force: 4096)",
         check(cp, "-Dufunc4j.grain=4096"));
+  }
+
+  private static TuningProfile.Record opGrain(
+      Fingerprint here, String op, String declaringClass, long grain) {
+    return new TuningProfile.Record(
+        op,
+        declaringClass,
+        List.of("float32"),
+        TunerWorker.SPLIT_SWEEP,
+        here.id(),
+        "grain",
+        grain,
+        List.of(
+            new TuningProfile.Timing(Tunables.DEFAULT_GRAIN, 900, 800, 1000, 7),
+            new TuningProfile.Timing(grain, 400, 380, 420, 7)));
   }
 
   private static String check(String classPath, String... flags) throws Exception {

@@ -31,6 +31,10 @@ public final class Parallel {
   // Defaults: Tunables (a tuning profile's choice on this machine, else the measured constants).
   private static volatile int threads = Integer.getInteger("ufunc4j.threads", Tunables.threads());
   private static volatile long grain = Long.getLong("ufunc4j.grain", Tunables.grain());
+  /** Set by {@code -Dufunc4j.grain} or {@link #setGrainSize}: then every op uses that grain. */
+  private static volatile boolean explicitGrain = Long.getLong("ufunc4j.grain") != null;
+  /** Elementwise calls split across the team so far (tests observe splits without timing). */
+  private static final AtomicLong SPLITS = new AtomicLong();
   private static volatile ExecutorService pool;
 
   /**
@@ -62,12 +66,36 @@ public final class Parallel {
     return grain;
   }
 
-  /** Sets the number of elements below which an op stays on the caller's thread. */
+  /**
+   * Sets the number of elements below which an op stays on the caller's thread, for every op: like
+   * {@code -Dufunc4j.grain}, it replaces a tuning profile's per-op grains too.
+   */
   public static void setGrainSize(long elements) {
     if (elements < 1) {
       throw new IllegalArgumentException("grain size must be at least 1, got " + elements);
     }
     grain = elements;
+    explicitGrain = true;
+  }
+
+  /**
+   * The grain of an op whose tuning profile chose {@code opGrain} (0: none): that one, unless a
+   * grain was set explicitly ({@code -Dufunc4j.grain}, {@link #setGrainSize}); else the
+   * runtime-wide {@link #grainSize()}.
+   */
+  public static long grainFor(long opGrain) {
+    return opGrain > 0 && !explicitGrain ? opGrain : grain;
+  }
+
+  /** Back to the grain this JVM started with, per-op grains in force again (tests). */
+  static void resetGrainSize() {
+    grain = Long.getLong("ufunc4j.grain", Tunables.grain());
+    explicitGrain = Long.getLong("ufunc4j.grain") != null;
+  }
+
+  /** Elementwise calls split across the team since the JVM started. */
+  static long splits() {
+    return SPLITS.get();
   }
 
   private static ExecutorService pool() {
@@ -90,7 +118,10 @@ public final class Parallel {
     return p;
   }
 
-  /** Runs {@code kernel} over {@code plan}, in parallel when the loop is large enough. */
+  /**
+   * Runs {@code kernel} over {@code plan}, in parallel when the loop is at least twice the
+   * runtime-wide grain.
+   */
   public static void run(
       ElementwiseKernel kernel,
       LoopPlan plan,
@@ -98,6 +129,21 @@ public final class Parallel {
       long[] offsets,
       double[] floatScalars,
       long[] intScalars) {
+    run(kernel, plan, segments, offsets, floatScalars, intScalars, grain);
+  }
+
+  /**
+   * Runs {@code kernel} over {@code plan}, in parallel when the loop is at least twice {@code
+   * grain} elements (an op's own: {@link #grainFor}).
+   */
+  public static void run(
+      ElementwiseKernel kernel,
+      LoopPlan plan,
+      MemorySegment[] segments,
+      long[] offsets,
+      double[] floatScalars,
+      long[] intScalars,
+      long grain) {
     int n = threads;
     long outer = plan.shape[0];
     long numel = plan.numel();
@@ -111,6 +157,7 @@ public final class Parallel {
     int chunks = (int) Math.min(Math.min((long) n * PIECES_PER_THREAD, units), 2 * numel / grain);
     // Worker threads cannot touch a TensorScope's confined segments: they get unconfined views.
     MemorySegment[] shared = ScopeMemory.shareable(segments);
+    SPLITS.incrementAndGet();
     runChunks(kernel, plan, shared, offsets, floatScalars, intScalars, chunks, n);
   }
 

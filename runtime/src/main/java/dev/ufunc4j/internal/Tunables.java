@@ -1,5 +1,8 @@
 package dev.ufunc4j.internal;
 
+import dev.ufunc4j.dtype.DType;
+import dev.ufunc4j.kernel.ElementwiseOp;
+import dev.ufunc4j.kernel.OpLibrary;
 import dev.ufunc4j.tuning.Fingerprint;
 import dev.ufunc4j.tuning.TuningProfile;
 import dev.ufunc4j.tuning.TuningProfileException;
@@ -9,8 +12,16 @@ import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import jdk.incubator.vector.VectorShape;
 
 /**
@@ -21,6 +32,12 @@ import jdk.incubator.vector.VectorShape;
  * version, recorded on another machine) gives one warning on the {@code dev.ufunc4j.tuning} logger
  * and the defaults; the explicit {@code -Dufunc4j.grain} and {@code -Dufunc4j.threads} override
  * either ({@link Parallel}).
+ *
+ * <p>The grain comes in two kinds of record: the runtime-wide one (op and class {@code "*"}), the
+ * fallback, and per op and operand dtypes (a compute-bound op splits at smaller sizes than a
+ * memory-bound one); {@link #opGrain} gives an op's, which the dispatcher passes to {@link
+ * Parallel#grainFor}. Records of an op the class path no longer has are dropped with a note (an
+ * {@code INFO} message on the same logger).
  */
 public final class Tunables {
   /** System property naming a profile file. */
@@ -47,28 +64,76 @@ public final class Tunables {
   private final long grain;
   private final int threads;
   private final String source;
+  /** Per-op grains by {@link #opKey}: {@code class.op(dtype,dtype)}. */
+  private final Map<String, Long> opGrains;
 
-  private Tunables(long grain, int threads, String source) {
+  private Tunables(long grain, int threads, String source, Map<String, Long> opGrains) {
     this.grain = grain;
     this.threads = threads;
     this.source = source;
+    this.opGrains = Map.copyOf(opGrains);
   }
 
-  private static final Tunables CURRENT = loadCurrent();
+  /** Changed only by tests ({@link #use}); ops cache their grains per instance. */
+  private static volatile Tunables current = loadCurrent();
+
+  private static Tunables current() {
+    return current;
+  }
+
+  /** Makes {@code t} the current tunables (tests); returns the previous ones. */
+  static Tunables use(Tunables t) {
+    Tunables before = current;
+    current = t;
+    return before;
+  }
+
+  /**
+   * The object whose identity says which tunables an op's cached per-op grains came from: when it
+   * changes (only tests change it), the op looks its grains up again.
+   */
+  public static Object generation() {
+    return current;
+  }
+
+  /**
+   * The grain the profile chose for op {@code op} of {@code declaringClass} over {@code dtypes}
+   * (its table entry's operand dtypes), or 0 when it has no such record: the op then uses the
+   * runtime-wide grain ({@link Parallel#grainFor}).
+   */
+  public static long opGrain(String declaringClass, String op, List<DType> dtypes) {
+    List<String> names = new java.util.ArrayList<>();
+    for (DType d : dtypes) {
+      names.add(d.torchName());
+    }
+    return current().opGrains.getOrDefault(opKey(declaringClass + "." + op, names), 0L);
+  }
+
+  /**
+   * Every per-op grain the runtime read, as {@code class.op(dtype,dtype)} to grain, sorted (the
+   * tuner's {@code --check} prints them).
+   */
+  public static Map<String, Long> opGrains() {
+    return new TreeMap<>(current().opGrains);
+  }
+
+  private static String opKey(String qualifiedOp, List<String> dtypes) {
+    return qualifiedOp + "(" + String.join(",", dtypes) + ")";
+  }
 
   /** The grain this JVM started with (before {@code -Dufunc4j.grain}). */
   public static long grain() {
-    return CURRENT.grain;
+    return current().grain;
   }
 
   /** The thread count this JVM started with (before {@code -Dufunc4j.threads}). */
   public static int threads() {
-    return CURRENT.threads;
+    return current().threads;
   }
 
   /** Where the values came from: the profile's name, or {@code "defaults"}. */
   public static String source() {
-    return CURRENT.source;
+    return current().source;
   }
 
   /** This machine's fingerprint, as the tuner records it. */
@@ -109,13 +174,28 @@ public final class Tunables {
   }
 
   static Tunables defaults(String source) {
-    return new Tunables(DEFAULT_GRAIN, Runtime.getRuntime().availableProcessors(), source);
+    return new Tunables(
+        DEFAULT_GRAIN, Runtime.getRuntime().availableProcessors(), source, Map.of());
   }
 
   /** The tunables of the profile file {@code file} for machine {@code here}. */
   static Tunables fromFile(Path file, Fingerprint here, Consumer<String> warn) {
+    return fromFile(file, here, warn, noteLogger(), Tunables::onClassPath);
+  }
+
+  /**
+   * As {@link #fromFile(Path, Fingerprint, Consumer)}; {@code opExists} says whether a qualified op
+   * ({@code class.op}) is on the class path, {@code note} receives the notes on records of ops that
+   * are not.
+   */
+  static Tunables fromFile(
+      Path file,
+      Fingerprint here,
+      Consumer<String> warn,
+      Consumer<String> note,
+      Predicate<String> opExists) {
     try {
-      return from(file.toString(), TuningProfile.read(file), here, warn);
+      return from(file.toString(), TuningProfile.read(file), here, warn, note, opExists);
     } catch (TuningProfileException e) {
       return refused(e, warn);
     }
@@ -127,8 +207,19 @@ public final class Tunables {
    */
   static Tunables fromLines(
       String source, List<String> lines, Fingerprint here, Consumer<String> warn) {
+    return fromLines(source, lines, here, warn, noteLogger(), Tunables::onClassPath);
+  }
+
+  /** As {@link #fromLines(String, List, Fingerprint, Consumer)}, with the op check and notes. */
+  static Tunables fromLines(
+      String source,
+      List<String> lines,
+      Fingerprint here,
+      Consumer<String> warn,
+      Consumer<String> note,
+      Predicate<String> opExists) {
     try {
-      return from(source, TuningProfile.parse(source, lines), here, warn);
+      return from(source, TuningProfile.parse(source, lines), here, warn, note, opExists);
     } catch (TuningProfileException e) {
       return refused(e, warn);
     }
@@ -143,8 +234,40 @@ public final class Tunables {
     return defaults("defaults");
   }
 
+  private static Consumer<String> noteLogger() {
+    System.Logger log = System.getLogger("dev.ufunc4j.tuning");
+    return m -> log.log(System.Logger.Level.INFO, m);
+  }
+
+  /** The qualified ops ({@code class.op}) of every {@code OpLibrary} on the class path. */
+  private static Set<String> classPathOps;
+
+  private static synchronized boolean onClassPath(String qualifiedOp) {
+    if (classPathOps == null) {
+      Set<String> ops = new TreeSet<>();
+      ClassLoader loader = Thread.currentThread().getContextClassLoader();
+      try {
+        for (OpLibrary lib :
+            ServiceLoader.load(OpLibrary.class, loader != null ? loader : Tunables.class.getClassLoader())) {
+          for (ElementwiseOp op : lib.ops()) {
+            ops.add(op.declaringClass() + "." + op.name());
+          }
+        }
+      } catch (ServiceConfigurationError | RuntimeException e) {
+        return true; // cannot tell: keep the records (they only apply to ops that are called)
+      }
+      classPathOps = ops;
+    }
+    return classPathOps.contains(qualifiedOp);
+  }
+
   private static Tunables from(
-      String source, TuningProfile profile, Fingerprint here, Consumer<String> warn) {
+      String source,
+      TuningProfile profile,
+      Fingerprint here,
+      Consumer<String> warn,
+      Consumer<String> note,
+      Predicate<String> opExists) {
     TuningProfile.Selection mine = profile.forMachine(here);
     if (mine.mismatch() != null) {
       warn.accept(
@@ -169,7 +292,41 @@ public final class Tunables {
               + ", both must be at least 1; using the default tunables");
       return defaults("defaults");
     }
-    return new Tunables(grain, (int) threads, source);
+    // Per-op grains: one per op and dtypes the records cover (the usual vote over their shapes).
+    Set<String> missing = new LinkedHashSet<>();
+    Map<String, Long> opGrains = new TreeMap<>();
+    for (TuningProfile.Record r : mine.records()) {
+      if (!r.knob().equals("grain") || r.op().equals(ANY)) {
+        continue;
+      }
+      if (!opExists.test(r.qualifiedOp())) {
+        missing.add(r.qualifiedOp());
+        continue;
+      }
+      long g = mine.choose(r.qualifiedOp(), r.dtypes(), "grain", grain);
+      if (g < 1) {
+        warn.accept(
+            "ufunc4j: ignoring the tuning profile "
+                + source
+                + ": it chose grain "
+                + g
+                + " for op "
+                + opKey(r.qualifiedOp(), r.dtypes())
+                + ", which must be at least 1; using the default tunables");
+        return defaults("defaults");
+      }
+      opGrains.put(opKey(r.qualifiedOp(), r.dtypes()), g);
+    }
+    for (String op : missing) {
+      int dot = op.lastIndexOf('.');
+      note.accept(
+          "ufunc4j: the tuning profile's grain records for op '"
+              + op.substring(dot + 1)
+              + "' are ignored: no "
+              + op.substring(0, dot)
+              + " on the class path declares it");
+    }
+    return new Tunables(grain, (int) threads, source, opGrains);
   }
 
   long grainValue() {
@@ -182,5 +339,9 @@ public final class Tunables {
 
   String sourceValue() {
     return source;
+  }
+
+  Map<String, Long> opGrainsValue() {
+    return new TreeMap<>(opGrains);
   }
 }

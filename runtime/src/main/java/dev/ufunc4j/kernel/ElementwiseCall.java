@@ -584,9 +584,10 @@ final class ElementwiseCall {
     segments = kernelSegments(segments);
     long n = target.numel();
     ElementwiseKernel kernel = op.kernel(entry);
-    if (Parallel.threads() > 1 && n >= 2 * Parallel.grainSize()) {
+    long grain;
+    if (Parallel.threads() > 1 && n >= 2 * (grain = Parallel.grainFor(op.tunedGrain(entry)))) {
       LoopPlan plan = LoopPlan.of(new long[] {n}, UNIT_STRIDE_COLUMNS[arity]);
-      Parallel.run(kernel, plan, segments, offsets, NO_FLOATS, NO_LONGS);
+      Parallel.run(kernel, plan, segments, offsets, NO_FLOATS, NO_LONGS, grain);
     } else {
       Loops.contiguous(kernel, n, segments, offsets, NO_FLOATS, NO_LONGS);
     }
@@ -634,7 +635,14 @@ final class ElementwiseCall {
         intScalars[i] = l;
       }
     }
-    Parallel.run(op.kernel(entry), plan, segments, offsets, floatScalars, intScalars);
+    Parallel.run(
+        op.kernel(entry),
+        plan,
+        segments,
+        offsets,
+        floatScalars,
+        intScalars,
+        Parallel.grainFor(op.tunedGrain(entry)));
   }
 
   /** The strides of a new result that follow the inputs' memory order (computed once). */

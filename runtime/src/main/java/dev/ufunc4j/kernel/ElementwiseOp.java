@@ -2,6 +2,7 @@ package dev.ufunc4j.kernel;
 
 import dev.ufunc4j.annotation.Promote;
 import dev.ufunc4j.dtype.DType;
+import dev.ufunc4j.internal.Tunables;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -77,6 +78,10 @@ public final class ElementwiseOp {
   private final ElementwiseKernel[] kernels;
   private final Gradient[] gradients;
   private final ElementwiseOp[] backward;
+  /** The tuning profile's grain per entry (0: none), and the tunables it came from. */
+  private volatile TunedGrains tunedGrains;
+
+  private record TunedGrains(Object generation, long[] perEntry) {}
 
   private ElementwiseOp(Builder b) {
     this.name = b.name;
@@ -224,6 +229,24 @@ public final class ElementwiseOp {
       kernels[index] = k;
     }
     return k;
+  }
+
+  /**
+   * The grain a tuning profile chose for table entry {@code index} (docs/tuning.md), or 0 when it
+   * chose none: the dispatcher passes it to {@code Parallel.grainFor}. Looked up once per entry.
+   */
+  long tunedGrain(int index) {
+    Object generation = Tunables.generation();
+    TunedGrains g = tunedGrains;
+    if (g == null || g.generation() != generation) {
+      long[] perEntry = new long[entryInputs.length];
+      for (int i = 0; i < perEntry.length; i++) {
+        perEntry[i] = Tunables.opGrain(declaringClass, name, List.of(entryInputs[i]));
+      }
+      g = new TunedGrains(generation, perEntry);
+      tunedGrains = g;
+    }
+    return g.perEntry()[index];
   }
 
   /** The number of entries (operand dtype combinations with a kernel) in the op's table. */
