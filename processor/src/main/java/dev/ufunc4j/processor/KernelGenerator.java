@@ -31,7 +31,9 @@ import javax.lang.model.element.Modifier;
  * <p>In the fast loops, contiguous float16 inputs and a float16 output go through float arrays a
  * chunk at a time ({@code HalfChunks}: auto-vectorized hardware conversions), the body loading
  * and storing floats; splat and strided float16 operands convert in registers ({@link
- * VectorCode#halfToFloat}, {@link VectorCode#floatToHalfBits}).
+ * VectorCode#halfToFloat}, {@link VectorCode#floatToHalfBits}). A float16 row whose inputs are all
+ * contiguous float16 and whose body is plain arithmetic is instead one fused scalar loop that C2
+ * vectorizes ({@link #fusedHalfRow}).
  *
  * <p>A complex entry steps {@code LANES} complex elements: complex operands load {@code 2 * LANES}
  * interleaved components as one vector of a pair species, real operands load {@code LANES} lanes,
