@@ -32,8 +32,8 @@ import javax.lang.model.element.Modifier;
  * chunk at a time ({@code HalfChunks}: auto-vectorized hardware conversions), the body loading
  * and storing floats; splat and strided float16 operands convert in registers ({@link
  * VectorCode#halfToFloat}, {@link VectorCode#floatToHalfBits}). A float16 row whose inputs are all
- * contiguous float16 and whose body is plain arithmetic is instead one fused scalar loop that C2
- * vectorizes ({@link #fusedHalfRow}).
+ * float16 (contiguous or splat) and whose body is plain arithmetic is instead one fused scalar
+ * loop that C2 vectorizes ({@link #fusedHalfRow}).
  *
  * <p>A complex entry steps {@code LANES} complex elements: complex operands load {@code 2 * LANES}
  * interleaved components as one vector of a pair species, real operands load {@code LANES} lanes,
@@ -462,7 +462,7 @@ final class KernelGenerator {
     NameAllocator names = classNames.clone();
     CodeBlock.Builder body = CodeBlock.builder();
     if (fusedHalfLoop(pattern)) {
-      m.addCode(fusedHalfRow(names));
+      m.addCode(fusedHalfRow(pattern, names));
       return m.build();
     }
     VectorCode vc = new VectorCode(body, names, lanes);
@@ -571,12 +571,12 @@ final class KernelGenerator {
 
   /**
    * Whether this row loop is one fused scalar loop over float16 ({@link #fusedHalfRow}): a float16
-   * result computed in float lanes from contiguous float16 inputs only, by a body of plain float
-   * arithmetic ({@link #plainArithmetic}), which gives the same bits in scalar and vector code.
+   * result computed in float lanes from float16 inputs only (contiguous or splat), by a body of
+   * plain float arithmetic ({@link #plainArithmetic}), which gives the same bits in scalar and
+   * vector code.
    */
   private boolean fusedHalfLoop(List<Boolean> pattern) {
-    if (entry.complex() || output.dtype() != DType.FLOAT16 || computeLane() != Lane.FLOAT
-        || pattern.contains(true)) {
+    if (entry.complex() || output.dtype() != DType.FLOAT16 || computeLane() != Lane.FLOAT) {
       return false;
     }
     for (Operand in : inputs) {
@@ -619,23 +619,31 @@ final class KernelGenerator {
    * vectorizes into F16C/AVX-512 conversions (it would not if the loop stored into the output
    * segment: JDK 25 does not vectorize a loop between two native segments that may overlap); then
    * {@code HalfChunks.storeHalves} makes NaNs canonical and copies the chunk out. One pass per
-   * element where the chunked loop has four; it takes every length, so nothing is left over.
+   * element where the chunked loop has four; it takes every length, so nothing is left over. A
+   * splat input is converted once, before the loop.
    */
-  private CodeBlock fusedHalfRow(NameAllocator names) {
+  private CodeBlock fusedHalfRow(List<Boolean> pattern, NameAllocator names) {
     CodeBlock.Builder body = CodeBlock.builder();
+    List<String> operands = new ArrayList<>(inputNames);
+    for (int k = 0; k < inputs.size(); k++) {
+      if (pattern.get(k)) {
+        Operand in = inputs.get(k);
+        body.addStatement("float $N = Float.float16ToFloat($N.getAtIndex(JAVA_SHORT_UNALIGNED, $N))",
+            inputNames.get(k), in.data(), in.offset());
+      }
+    }
     String halves = names.newName("halves");
     body.addStatement("short[] $N = $T.halves()", halves, HALF_CHUNKS);
     body.beginControlFlow("for (long chunk = 0; chunk < n; chunk += $T.CHUNK)", HALF_CHUNKS);
     body.addStatement("int len = (int) Math.min($T.CHUNK, n - chunk)", HALF_CHUNKS);
     body.beginControlFlow("for (int j = 0; j < len; j++)");
     Map<String, String> locals = new java.util.HashMap<>();
-    List<String> operands = new ArrayList<>();
     for (int k = 0; k < inputs.size(); k++) {
-      Operand in = inputs.get(k);
-      String name = inputNames.get(k);
-      operands.add(name);
-      body.addStatement("float $N = Float.float16ToFloat($N.getAtIndex(JAVA_SHORT_UNALIGNED, "
-          + "$N + chunk + j))", name, in.data(), in.offset());
+      if (!pattern.get(k)) {
+        Operand in = inputs.get(k);
+        body.addStatement("float $N = Float.float16ToFloat($N.getAtIndex(JAVA_SHORT_UNALIGNED, "
+            + "$N + chunk + j))", inputNames.get(k), in.data(), in.offset());
+      }
     }
     Body b = overload.body();
     for (Body.Local l : b.locals()) {

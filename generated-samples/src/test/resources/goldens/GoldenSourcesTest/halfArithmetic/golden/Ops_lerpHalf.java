@@ -32,7 +32,7 @@ final class Ops_lerpHalf {
    */
   private static ElementwiseKernel kernel(int index) {
     return switch (index) {
-      case 0 -> Ops_lerpHalf_w32min2.FLOAT16_FLOAT16;
+      case 0 -> Ops_lerpHalf_w32.FLOAT16_FLOAT16;
       default -> throw new IndexOutOfBoundsException("no kernel entry " + index);
     } ;
   }

@@ -9,14 +9,10 @@ import dev.ufunc4j.kernel.LaneScratch;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
 import javax.annotation.processing.Generated;
-import jdk.incubator.vector.FloatVector;
-import jdk.incubator.vector.IntVector;
-import jdk.incubator.vector.ShortVector;
 import jdk.incubator.vector.VectorShape;
-import jdk.incubator.vector.VectorSpecies;
 
 /**
- * Kernels of the op {@code lerpHalf} declared by {@link golden.Ops} whose widest lane type is 32 bits and that step at least 2 elements.
+ * Kernels of the op {@code lerpHalf} declared by {@link golden.Ops} whose widest lane type is 32 bits.
  *
  * <p>Kernel {@code e} (the constant {@code E}) is the method {@code e}: it runs a box of {@code rows}
  * × {@code cols} elements (the runtime walks the dimensions above), each row with {@code
@@ -25,23 +21,17 @@ import jdk.incubator.vector.VectorSpecies;
  * the last {@code cols % LANES} elements.
  */
 @Generated("dev.ufunc4j.processor.ElementwiseProcessor")
-final class Ops_lerpHalf_w32min2 implements ElementwiseKernel {
-  static final ElementwiseKernel FLOAT16_FLOAT16 = new Ops_lerpHalf_w32min2();
+final class Ops_lerpHalf_w32 implements ElementwiseKernel {
+  static final ElementwiseKernel FLOAT16_FLOAT16 = new Ops_lerpHalf_w32();
 
   /**
-   * Elements per step: a preferred-size vector of the widest lane type (32 bits), and at least 2.
+   * Elements per step: a preferred-size vector of the widest lane type (32 bits).
    */
-  private static final int LANES = Math.max(VectorShape.preferredShape().vectorBitSize() / 32, 2);
-
-  private static final VectorSpecies<Short> SHORTS = VectorSpecies.of(short.class, VectorShape.forBitSize(LANES * 16));
-
-  private static final VectorSpecies<Integer> INTS = VectorSpecies.of(int.class, VectorShape.forBitSize(LANES * 32));
-
-  private static final VectorSpecies<Float> FLOATS = VectorSpecies.of(float.class, VectorShape.forBitSize(LANES * 32));
+  private static final int LANES = VectorShape.preferredShape().vectorBitSize() / 32;
 
   private static final ByteOrder ORDER = ByteOrder.nativeOrder();
 
-  private Ops_lerpHalf_w32min2() {
+  private Ops_lerpHalf_w32() {
   }
 
   @Override
@@ -98,62 +88,34 @@ final class Ops_lerpHalf_w32min2 implements ElementwiseKernel {
 
   private static long float16_float16_splatB(long n, MemorySegment outData, long outOff,
       MemorySegment aData, long aOff, MemorySegment bData, long bOff, float w) {
-    long bound = FLOATS.loopBound(n);
-    if (bound == 0) {
-      return 0;
-    }
-    IntVector half = ((IntVector) ShortVector.broadcast(SHORTS, bData.getAtIndex(JAVA_SHORT_UNALIGNED, bOff)).convertShape(ZERO_EXTEND_S2I, INTS, 0));
-    IntVector halfMagnitude = half.and(0x7FFF).lanewise(LSHL, 13);
-    FloatVector halfValue = halfMagnitude.reinterpretAsFloats().mul(0x1p112f).reinterpretAsInts()
-            .or(halfMagnitude.add(0x70800000).lanewise(ASHR, 31).and(0x7F800000))
-            .or(half.and(0x8000).lanewise(LSHL, 16))
-            .reinterpretAsFloats();
-    FloatVector b = halfValue;
-    float[][] chunks = HalfChunks.buffers(2);
-    float[] aFloats = chunks[0];
-    float[] outFloats = chunks[1];
-    for (long chunk = 0; chunk < bound; chunk += HalfChunks.CHUNK) {
-      int len = (int) Math.min(HalfChunks.CHUNK, bound - chunk);
-      HalfChunks.toFloats(aData, aOff + chunk, aFloats, len);
-      for (int j = 0; j < len; j += LANES) {
-        FloatVector a = FloatVector.fromArray(FLOATS, aFloats, j);
-        FloatVector d_ = b.sub(a);
-        FloatVector result = a.add(d_.mul(w)).neg().div(2.5f);
-        result.blend(result.reinterpretAsInts().and(0x80000000).or(0x7FC00000).reinterpretAsFloats(), result.test(IS_NAN)).intoArray(outFloats, j);
+    float b = Float.float16ToFloat(bData.getAtIndex(JAVA_SHORT_UNALIGNED, bOff));
+    short[] halves = HalfChunks.halves();
+    for (long chunk = 0; chunk < n; chunk += HalfChunks.CHUNK) {
+      int len = (int) Math.min(HalfChunks.CHUNK, n - chunk);
+      for (int j = 0; j < len; j++) {
+        float a = Float.float16ToFloat(aData.getAtIndex(JAVA_SHORT_UNALIGNED, aOff + chunk + j));
+        float d = b - a;
+        halves[j] = Float.floatToFloat16((-(a + (w * d))) / 2.5f);
       }
-      HalfChunks.toHalves(outFloats, len, outData, outOff + chunk);
+      HalfChunks.storeHalves(halves, len, outData, outOff + chunk);
     }
-    return bound;
+    return n;
   }
 
   private static long float16_float16_splatA(long n, MemorySegment outData, long outOff,
       MemorySegment aData, long aOff, MemorySegment bData, long bOff, float w) {
-    long bound = FLOATS.loopBound(n);
-    if (bound == 0) {
-      return 0;
-    }
-    IntVector half = ((IntVector) ShortVector.broadcast(SHORTS, aData.getAtIndex(JAVA_SHORT_UNALIGNED, aOff)).convertShape(ZERO_EXTEND_S2I, INTS, 0));
-    IntVector halfMagnitude = half.and(0x7FFF).lanewise(LSHL, 13);
-    FloatVector halfValue = halfMagnitude.reinterpretAsFloats().mul(0x1p112f).reinterpretAsInts()
-            .or(halfMagnitude.add(0x70800000).lanewise(ASHR, 31).and(0x7F800000))
-            .or(half.and(0x8000).lanewise(LSHL, 16))
-            .reinterpretAsFloats();
-    FloatVector a = halfValue;
-    float[][] chunks = HalfChunks.buffers(2);
-    float[] bFloats = chunks[0];
-    float[] outFloats = chunks[1];
-    for (long chunk = 0; chunk < bound; chunk += HalfChunks.CHUNK) {
-      int len = (int) Math.min(HalfChunks.CHUNK, bound - chunk);
-      HalfChunks.toFloats(bData, bOff + chunk, bFloats, len);
-      for (int j = 0; j < len; j += LANES) {
-        FloatVector b = FloatVector.fromArray(FLOATS, bFloats, j);
-        FloatVector d_ = b.sub(a);
-        FloatVector result = a.add(d_.mul(w)).neg().div(2.5f);
-        result.blend(result.reinterpretAsInts().and(0x80000000).or(0x7FC00000).reinterpretAsFloats(), result.test(IS_NAN)).intoArray(outFloats, j);
+    float a = Float.float16ToFloat(aData.getAtIndex(JAVA_SHORT_UNALIGNED, aOff));
+    short[] halves = HalfChunks.halves();
+    for (long chunk = 0; chunk < n; chunk += HalfChunks.CHUNK) {
+      int len = (int) Math.min(HalfChunks.CHUNK, n - chunk);
+      for (int j = 0; j < len; j++) {
+        float b = Float.float16ToFloat(bData.getAtIndex(JAVA_SHORT_UNALIGNED, bOff + chunk + j));
+        float d = b - a;
+        halves[j] = Float.floatToFloat16((-(a + (w * d))) / 2.5f);
       }
-      HalfChunks.toHalves(outFloats, len, outData, outOff + chunk);
+      HalfChunks.storeHalves(halves, len, outData, outOff + chunk);
     }
-    return bound;
+    return n;
   }
 
   private static void float16_float16_strided(long n, MemorySegment outData, long outOff,
