@@ -306,6 +306,23 @@ class GoldenSourcesTest {
         """);
   }
 
+  /**
+   * float16 with a body of plain arithmetic (a local, a scalar, a literal, unary minus): the
+   * contiguous row is one fused scalar loop over {@code Float.float16ToFloat}/{@code floatToFloat16}
+   * into a {@code short[]} chunk (docs/processor.md, "float16 speed"); the splat rows keep the
+   * vector body.
+   */
+  @Test
+  void halfArithmetic(TestInfo info) throws IOException {
+    checkGoldens(info, "float16", """
+          @Elementwise
+          public static double lerpHalf(double a, double b, @Scalar double w) {
+            final double d = b - a;
+            return -(a + w * d) / 2.5;
+          }
+        """);
+  }
+
   @Test
   void complexLiftedOp(TestInfo info) throws IOException {
     checkGoldens(info, "float32,complex64", """

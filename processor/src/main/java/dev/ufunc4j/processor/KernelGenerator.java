@@ -11,6 +11,7 @@ import com.palantir.javapoet.TypeName;
 import dev.ufunc4j.dtype.DType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import javax.lang.model.element.Modifier;
 
@@ -30,7 +31,9 @@ import javax.lang.model.element.Modifier;
  * <p>In the fast loops, contiguous float16 inputs and a float16 output go through float arrays a
  * chunk at a time ({@code HalfChunks}: auto-vectorized hardware conversions), the body loading
  * and storing floats; splat and strided float16 operands convert in registers ({@link
- * VectorCode#halfToFloat}, {@link VectorCode#floatToHalfBits}).
+ * VectorCode#halfToFloat}, {@link VectorCode#floatToHalfBits}). A float16 row whose inputs are all
+ * float16 (contiguous or splat) and whose body is plain arithmetic is instead one fused scalar
+ * loop that C2 vectorizes ({@link #fusedHalfRow}).
  *
  * <p>A complex entry steps {@code LANES} complex elements: complex operands load {@code 2 * LANES}
  * interleaved components as one vector of a pair species, real operands load {@code LANES} lanes,
@@ -458,6 +461,10 @@ final class KernelGenerator {
     addScalarParams(m);
     NameAllocator names = classNames.clone();
     CodeBlock.Builder body = CodeBlock.builder();
+    if (fusedHalfLoop(pattern)) {
+      m.addCode(fusedHalfRow(pattern, names));
+      return m.build();
+    }
     VectorCode vc = new VectorCode(body, names, lanes);
     if (entry.complex()) {
       body.addStatement("long bound = n - n % LANES");
@@ -560,6 +567,122 @@ final class KernelGenerator {
     body.addStatement("return bound");
     m.addCode(body.build());
     return m.build();
+  }
+
+  /**
+   * Whether this row loop is one fused scalar loop over float16 ({@link #fusedHalfRow}): a float16
+   * result computed in float lanes from float16 inputs only (contiguous or splat), by a body of
+   * plain float arithmetic ({@link #plainArithmetic}), which gives the same bits in scalar and
+   * vector code.
+   */
+  private boolean fusedHalfLoop(List<Boolean> pattern) {
+    if (entry.complex() || output.dtype() != DType.FLOAT16 || computeLane() != Lane.FLOAT) {
+      return false;
+    }
+    for (Operand in : inputs) {
+      if (in.dtype() != DType.FLOAT16) {
+        return false;
+      }
+    }
+    Body b = overload.body();
+    return !b.any(e -> !plainArithmetic(e));
+  }
+
+  /**
+   * A node C2's auto-vectorizer (SuperWord) vectorizes in a float loop and that means the same in
+   * scalar Java as in the Vector API body: operands, non-boolean scalars, locals, literals, unary
+   * minus, and {@code + - * /}, all of type double (float lanes). Anything else (conditionals,
+   * comparisons, {@code %}, {@code Math} calls) keeps the chunked vector loop.
+   */
+  private boolean plainArithmetic(Expr e) {
+    if (e.type() != ValueType.DOUBLE) {
+      return false;
+    }
+    return switch (e) {
+      case Expr.Operand o -> true;
+      case Expr.ScalarRef r -> op.scalars().get(r.index()).type() == ValueType.DOUBLE;
+      case Expr.LocalRef l -> true;
+      case Expr.Literal l -> true;
+      case Expr.Unary u -> u.op() == Expr.UnaryOp.NEG;
+      case Expr.Binary b -> switch (b.op()) {
+        case ADD, SUB, MUL, DIV -> true;
+        default -> false;
+      };
+      default -> false;
+    };
+  }
+
+  /**
+   * The fused float16 row: per chunk of {@code HalfChunks.CHUNK} elements, one scalar loop loads
+   * and converts each float16 input ({@code Float.float16ToFloat}), computes the body in float and
+   * stores {@code Float.floatToFloat16} of it into this thread's {@code short[]} chunk, which C2
+   * vectorizes into F16C/AVX-512 conversions (it would not if the loop stored into the output
+   * segment: JDK 25 does not vectorize a loop between two native segments that may overlap); then
+   * {@code HalfChunks.storeHalves} makes NaNs canonical and copies the chunk out. One pass per
+   * element where the chunked loop has four; it takes every length, so nothing is left over. A
+   * splat input is converted once, before the loop.
+   */
+  private CodeBlock fusedHalfRow(List<Boolean> pattern, NameAllocator names) {
+    CodeBlock.Builder body = CodeBlock.builder();
+    List<String> operands = new ArrayList<>(inputNames);
+    for (int k = 0; k < inputs.size(); k++) {
+      if (pattern.get(k)) {
+        Operand in = inputs.get(k);
+        body.addStatement("float $N = Float.float16ToFloat($N.getAtIndex(JAVA_SHORT_UNALIGNED, $N))",
+            inputNames.get(k), in.data(), in.offset());
+      }
+    }
+    String halves = names.newName("halves");
+    body.addStatement("short[] $N = $T.halves()", halves, HALF_CHUNKS);
+    body.beginControlFlow("for (long chunk = 0; chunk < n; chunk += $T.CHUNK)", HALF_CHUNKS);
+    body.addStatement("int len = (int) Math.min($T.CHUNK, n - chunk)", HALF_CHUNKS);
+    body.beginControlFlow("for (int j = 0; j < len; j++)");
+    Map<String, String> locals = new java.util.HashMap<>();
+    for (int k = 0; k < inputs.size(); k++) {
+      if (!pattern.get(k)) {
+        Operand in = inputs.get(k);
+        body.addStatement("float $N = Float.float16ToFloat($N.getAtIndex(JAVA_SHORT_UNALIGNED, "
+            + "$N + chunk + j))", inputNames.get(k), in.data(), in.offset());
+      }
+    }
+    Body b = overload.body();
+    for (Body.Local l : b.locals()) {
+      String name = names.newName(l.name());
+      body.addStatement("float $N = $L", name, scalarFloat(l.init(), operands, locals, true));
+      locals.put(l.name(), name);
+    }
+    body.addStatement("$N[j] = Float.floatToFloat16($L)", halves,
+        scalarFloat(b.result(), operands, locals, true));
+    body.endControlFlow();
+    body.addStatement("$T.storeHalves($N, len, $N, $N + chunk)", HALF_CHUNKS, halves,
+        output.data(), output.offset());
+    body.endControlFlow();
+    body.addStatement("return n");
+    return body.build();
+  }
+
+  /** A {@link #plainArithmetic} expression as scalar float Java, parenthesized unless {@code top}. */
+  private String scalarFloat(Expr e, List<String> operands, Map<String, String> locals,
+      boolean top) {
+    return switch (e) {
+      case Expr.Operand o -> operands.get(o.index());
+      case Expr.ScalarRef r -> scalarNames.get(r.index());
+      case Expr.LocalRef l -> locals.get(l.name());
+      case Expr.Literal l -> {
+        String lit = VectorCode.literal(Lane.FLOAT, l.value()).toString();
+        yield top || !lit.startsWith("-") ? lit : "(" + lit + ")";
+      }
+      case Expr.Unary u -> {
+        String x = scalarFloat(u.operand(), operands, locals, false);
+        yield top ? "-" + x : "(-" + x + ")";
+      }
+      case Expr.Binary bin -> {
+        String x = scalarFloat(bin.left(), operands, locals, false) + " " + bin.op().symbol + " "
+            + scalarFloat(bin.right(), operands, locals, false);
+        yield top ? x : "(" + x + ")";
+      }
+      default -> throw new IllegalStateException("not plain arithmetic: " + e);
+    };
   }
 
   private Value computeAndConvert(VectorCode vc, List<Value> values) {

@@ -3,6 +3,10 @@ package dev.ufunc4j.kernel;
 import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
 
 import java.lang.foreign.MemorySegment;
+import jdk.incubator.vector.ShortVector;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorSpecies;
 
 /**
  * float16 conversions of whole chunks, for generated kernels: their contiguous loops convert each
@@ -13,8 +17,15 @@ import java.lang.foreign.MemorySegment;
  * Vector API of JDK 25 has no operator for; the bit tricks they replace cost ~45 lanewise
  * operations per 8 elements (docs/processor.md, "float16 speed", has the numbers).
  *
- * <p>The arrays are per thread and allocated once: {@link #buffers} allocates nothing after a
- * thread's first call.
+ * <p>Kernels whose float16 body is plain arithmetic ({@code + - * /}, negation, literals) fuse all of
+ * it into one scalar loop instead: converted loads, the body in float and the converted store into
+ * this thread's {@link #halves} array, which SuperWord vectorizes as long as the loop stores into an
+ * array (a loop that loads from one native segment and stores into another is not vectorized by
+ * JDK 25: the two may overlap); {@link #storeHalves} then makes NaNs canonical and copies the chunk
+ * out.
+ *
+ * <p>The arrays are per thread and allocated once: {@link #buffers} and {@link #halves} allocate
+ * nothing after a thread's first call.
  */
 public final class HalfChunks {
   /** Elements per chunk: the float arrays of a two-input kernel (12 KiB) stay in L1. */
@@ -23,7 +34,37 @@ public final class HalfChunks {
   private static final ThreadLocal<float[][]> BUFFERS =
       ThreadLocal.withInitial(() -> new float[0][]);
 
+  private static final ThreadLocal<short[]> HALVES =
+      ThreadLocal.withInitial(() -> new short[CHUNK]);
+
+  private static final VectorSpecies<Short> SHORTS = ShortVector.SPECIES_PREFERRED;
+
   private HalfChunks() {}
+
+  /** This thread's array of {@link #CHUNK} float16 bit patterns, for {@link #storeHalves}. */
+  public static short[] halves() {
+    return HALVES.get();
+  }
+
+  /**
+   * Element {@code offset + j} of {@code dst} = {@code halves[j]} for {@code j < length}, with
+   * every NaN replaced by c10's quiet NaN {@code 0x7E00} of the same sign (as the float kernels
+   * store); {@code halves} is overwritten with the stored values.
+   */
+  public static void storeHalves(short[] halves, int length, MemorySegment dst, long offset) {
+    int bound = SHORTS.loopBound(length);
+    for (int j = 0; j < bound; j += SHORTS.length()) {
+      ShortVector h = ShortVector.fromArray(SHORTS, halves, j);
+      VectorMask<Short> nan = h.and((short) 0x7FFF).compare(VectorOperators.GT, (short) 0x7C00);
+      h.blend(h.or((short) 0x7E00).and((short) 0xFE00), nan).intoArray(halves, j);
+    }
+    for (int j = bound; j < length; j++) {
+      if ((halves[j] & 0x7FFF) > 0x7C00) {
+        halves[j] = (short) ((halves[j] & 0x8000) | 0x7E00);
+      }
+    }
+    MemorySegment.copy(halves, 0, dst, JAVA_SHORT_UNALIGNED, offset * 2, length);
+  }
 
   /** This thread's chunk arrays, at least {@code count} of {@link #CHUNK} floats each. */
   public static float[][] buffers(int count) {

@@ -1,0 +1,254 @@
+package golden;
+
+import dev.ufunc4j.BroadcastDims;
+import dev.ufunc4j.Tensor;
+import dev.ufunc4j.kernel.Dispatch;
+import javax.annotation.processing.Generated;
+
+/**
+ * Tensor operations for the {@code @Elementwise} methods of {@link golden.Ops}: each method broadcasts its
+ * tensor operands, promotes them as PyTorch does and runs the generated kernels through {@link Dispatch}.
+ */
+@Generated("dev.ufunc4j.processor.ElementwiseProcessor")
+public final class OpsOps {
+  private OpsOps() {
+  }
+
+  /**
+   * Applies {@link golden.Ops#lerpHalf(double, double, double)} (floating dtypes)
+   * to each element of the broadcast operands, into a new tensor.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a}, {@code b} and {@code w}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * @param a a tensor operand
+   * @param b a tensor operand
+   * @param w a wrapped scalar: {@code Long}/{@code Integer} promotes as a Python int,
+   *     {@code Double}/{@code Float} as a Python float
+   * @return a new tensor of the broadcast shape and the result dtype
+   */
+  public static Tensor lerpHalf(Tensor a, Tensor b, Number w) {
+    return Dispatch.apply(Ops_lerpHalf.OP, null, new Tensor[] {a, b}, new Object[] {w});
+  }
+
+  /**
+   * Applies {@link golden.Ops#lerpHalf(double, double, double)} (floating dtypes)
+   * to each element of the broadcast operands, writing {@code out}.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a}, {@code b} and {@code w}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * <p>{@code out} must have the broadcast shape, and the result dtype must cast to its dtype
+   * (PyTorch's same-kind rule); it may be an operand itself (in place), but must not partially
+   * overlap one. Nothing is written when a check fails.
+   *
+   * @param a a tensor operand
+   * @param b a tensor operand
+   * @param w a wrapped scalar: {@code Long}/{@code Integer} promotes as a Python int,
+   *     {@code Double}/{@code Float} as a Python float
+   * @param out the target
+   * @return {@code out}
+   */
+  public static Tensor lerpHalf(Tensor a, Tensor b, Number w, Tensor out) {
+    return Dispatch.apply(Ops_lerpHalf.OP, out, new Tensor[] {a, b}, new Object[] {w});
+  }
+
+  /**
+   * Applies {@link golden.Ops#lerpHalf(double, double, double)} (floating dtypes)
+   * to each element of the broadcast operands, into a new tensor.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a}, {@code b} and {@code w}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * @param a a Java number, wrapped as PyTorch wraps a Python scalar (integral or floating by its
+   *     Java type; it does not raise the tensors' dtype within its category)
+   * @param b a tensor operand
+   * @param w a wrapped scalar: {@code Long}/{@code Integer} promotes as a Python int,
+   *     {@code Double}/{@code Float} as a Python float
+   * @return a new tensor of the broadcast shape and the result dtype
+   */
+  public static Tensor lerpHalf(Number a, Tensor b, Number w) {
+    return Dispatch.apply(Ops_lerpHalf.OP, null,
+        new Tensor[] {Dispatch.wrap(Ops_lerpHalf.OP, 0, a), b}, new Object[] {w});
+  }
+
+  /**
+   * Applies {@link golden.Ops#lerpHalf(double, double, double)} (floating dtypes)
+   * to each element of the broadcast operands, writing {@code out}.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a}, {@code b} and {@code w}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * <p>{@code out} must have the broadcast shape, and the result dtype must cast to its dtype
+   * (PyTorch's same-kind rule); it may be an operand itself (in place), but must not partially
+   * overlap one. Nothing is written when a check fails.
+   *
+   * @param a a Java number, wrapped as PyTorch wraps a Python scalar (integral or floating by its
+   *     Java type; it does not raise the tensors' dtype within its category)
+   * @param b a tensor operand
+   * @param w a wrapped scalar: {@code Long}/{@code Integer} promotes as a Python int,
+   *     {@code Double}/{@code Float} as a Python float
+   * @param out the target
+   * @return {@code out}
+   */
+  public static Tensor lerpHalf(Number a, Tensor b, Number w, Tensor out) {
+    return Dispatch.apply(Ops_lerpHalf.OP, out,
+        new Tensor[] {Dispatch.wrap(Ops_lerpHalf.OP, 0, a), b}, new Object[] {w});
+  }
+
+  /**
+   * Applies {@link golden.Ops#lerpHalf(double, double, double)} (floating dtypes)
+   * to each element of the broadcast operands, into a new tensor.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a}, {@code b} and {@code w}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * @param a a tensor operand
+   * @param b a Java number, wrapped as PyTorch wraps a Python scalar (integral or floating by its
+   *     Java type; it does not raise the tensors' dtype within its category)
+   * @param w a wrapped scalar: {@code Long}/{@code Integer} promotes as a Python int,
+   *     {@code Double}/{@code Float} as a Python float
+   * @return a new tensor of the broadcast shape and the result dtype
+   */
+  public static Tensor lerpHalf(Tensor a, Number b, Number w) {
+    return Dispatch.apply(Ops_lerpHalf.OP, null,
+        new Tensor[] {a, Dispatch.wrap(Ops_lerpHalf.OP, 1, b)}, new Object[] {w});
+  }
+
+  /**
+   * Applies {@link golden.Ops#lerpHalf(double, double, double)} (floating dtypes)
+   * to each element of the broadcast operands, writing {@code out}.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a}, {@code b} and {@code w}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * <p>{@code out} must have the broadcast shape, and the result dtype must cast to its dtype
+   * (PyTorch's same-kind rule); it may be an operand itself (in place), but must not partially
+   * overlap one. Nothing is written when a check fails.
+   *
+   * @param a a tensor operand
+   * @param b a Java number, wrapped as PyTorch wraps a Python scalar (integral or floating by its
+   *     Java type; it does not raise the tensors' dtype within its category)
+   * @param w a wrapped scalar: {@code Long}/{@code Integer} promotes as a Python int,
+   *     {@code Double}/{@code Float} as a Python float
+   * @param out the target
+   * @return {@code out}
+   */
+  public static Tensor lerpHalf(Tensor a, Number b, Number w, Tensor out) {
+    return Dispatch.apply(Ops_lerpHalf.OP, out,
+        new Tensor[] {a, Dispatch.wrap(Ops_lerpHalf.OP, 1, b)}, new Object[] {w});
+  }
+
+  /**
+   * Applies {@link golden.Ops#lerpHalf(double, double, double)} (floating dtypes)
+   * to each element of the broadcast operands, into a new tensor.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a}, {@code b} and {@code w}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * @param a a Java boolean, wrapped as PyTorch wraps a Python bool (the lowest category: it
+   *     never raises a tensor's dtype, and beside bool tensors the result is bool)
+   * @param b a tensor operand
+   * @param w a wrapped scalar: {@code Long}/{@code Integer} promotes as a Python int,
+   *     {@code Double}/{@code Float} as a Python float
+   * @return a new tensor of the broadcast shape and the result dtype
+   */
+  public static Tensor lerpHalf(boolean a, Tensor b, Number w) {
+    return Dispatch.apply(Ops_lerpHalf.OP, null,
+        new Tensor[] {Dispatch.wrap(Ops_lerpHalf.OP, 0, a), b}, new Object[] {w});
+  }
+
+  /**
+   * Applies {@link golden.Ops#lerpHalf(double, double, double)} (floating dtypes)
+   * to each element of the broadcast operands, writing {@code out}.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a}, {@code b} and {@code w}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * <p>{@code out} must have the broadcast shape, and the result dtype must cast to its dtype
+   * (PyTorch's same-kind rule); it may be an operand itself (in place), but must not partially
+   * overlap one. Nothing is written when a check fails.
+   *
+   * @param a a Java boolean, wrapped as PyTorch wraps a Python bool (the lowest category: it
+   *     never raises a tensor's dtype, and beside bool tensors the result is bool)
+   * @param b a tensor operand
+   * @param w a wrapped scalar: {@code Long}/{@code Integer} promotes as a Python int,
+   *     {@code Double}/{@code Float} as a Python float
+   * @param out the target
+   * @return {@code out}
+   */
+  public static Tensor lerpHalf(boolean a, Tensor b, Number w, Tensor out) {
+    return Dispatch.apply(Ops_lerpHalf.OP, out,
+        new Tensor[] {Dispatch.wrap(Ops_lerpHalf.OP, 0, a), b}, new Object[] {w});
+  }
+
+  /**
+   * Applies {@link golden.Ops#lerpHalf(double, double, double)} (floating dtypes)
+   * to each element of the broadcast operands, into a new tensor.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a}, {@code b} and {@code w}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * @param a a tensor operand
+   * @param b a Java boolean, wrapped as PyTorch wraps a Python bool (the lowest category: it
+   *     never raises a tensor's dtype, and beside bool tensors the result is bool)
+   * @param w a wrapped scalar: {@code Long}/{@code Integer} promotes as a Python int,
+   *     {@code Double}/{@code Float} as a Python float
+   * @return a new tensor of the broadcast shape and the result dtype
+   */
+  public static Tensor lerpHalf(Tensor a, boolean b, Number w) {
+    return Dispatch.apply(Ops_lerpHalf.OP, null,
+        new Tensor[] {a, Dispatch.wrap(Ops_lerpHalf.OP, 1, b)}, new Object[] {w});
+  }
+
+  /**
+   * Applies {@link golden.Ops#lerpHalf(double, double, double)} (floating dtypes)
+   * to each element of the broadcast operands, writing {@code out}.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a}, {@code b} and {@code w}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * <p>{@code out} must have the broadcast shape, and the result dtype must cast to its dtype
+   * (PyTorch's same-kind rule); it may be an operand itself (in place), but must not partially
+   * overlap one. Nothing is written when a check fails.
+   *
+   * @param a a tensor operand
+   * @param b a Java boolean, wrapped as PyTorch wraps a Python bool (the lowest category: it
+   *     never raises a tensor's dtype, and beside bool tensors the result is bool)
+   * @param w a wrapped scalar: {@code Long}/{@code Integer} promotes as a Python int,
+   *     {@code Double}/{@code Float} as a Python float
+   * @param out the target
+   * @return {@code out}
+   */
+  public static Tensor lerpHalf(Tensor a, boolean b, Number w, Tensor out) {
+    return Dispatch.apply(Ops_lerpHalf.OP, out,
+        new Tensor[] {a, Dispatch.wrap(Ops_lerpHalf.OP, 1, b)}, new Object[] {w});
+  }
+
+  /**
+   * {@link #lerpHalf} with XLA's explicit broadcasting: the lower-rank of {@code a} and {@code b} is first
+   * lifted to the other's rank, its dimension {@code i} becoming dimension {@code dims.get(i)}
+   * ({@link dev.ufunc4j.Broadcast#inDim}, a view), then the operands broadcast as usual. For equal ranks
+   * {@code dims} must be empty or the identity.
+   *
+   * @param a a tensor operand
+   * @param b a tensor operand
+   * @param w a wrapped scalar, as in {@link #lerpHalf}
+   * @param dims XLA's {@code broadcast_dimensions} for the lower-rank operand
+   * @return a new tensor of the broadcast shape
+   */
+  public static Tensor lerpHalf(Tensor a, Tensor b, Number w, BroadcastDims dims) {
+    Tensor[] operands = Dispatch.liftWithDims(Ops_lerpHalf.OP, a, b, dims);
+    return Dispatch.apply(Ops_lerpHalf.OP, null, operands, new Object[] {w});
+  }
+}
