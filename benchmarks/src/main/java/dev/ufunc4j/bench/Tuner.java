@@ -24,6 +24,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.BiFunction;
+import java.util.function.IntFunction;
 import jdk.incubator.vector.VectorShape;
 
 /**
@@ -177,6 +179,28 @@ public final class Tuner {
     }
   }
 
+  /**
+   * The measurements of a run and, per JVM configuration (a fork's extra flag, "" for none), the
+   * candidates it runs: their (measurement, candidate) indices and their tasks, in step.
+   */
+  private static final class Plan {
+    final List<Measurement> ms = new ArrayList<>();
+    final Map<String, List<int[]>> forks = new LinkedHashMap<>();
+    final Map<String, List<Task>> forkTasks = new LinkedHashMap<>();
+    private int group;
+
+    /** Adds {@code m}: its candidate {@code c} runs in fork {@code flagOf(c)} as {@code taskOf}. */
+    void add(Measurement m, IntFunction<String> flagOf, BiFunction<Integer, Integer, Task> taskOf) {
+      ms.add(m);
+      group++;
+      for (int c = 0; c < m.values.length; c++) {
+        String flag = flagOf.apply(c);
+        forks.computeIfAbsent(flag, f -> new ArrayList<>()).add(new int[] {ms.size() - 1, c});
+        forkTasks.computeIfAbsent(flag, f -> new ArrayList<>()).add(taskOf.apply(group, c));
+      }
+    }
+  }
+
   /** One measurement: a record's key and its candidates, each a fork flag and a task. */
   static final class Measurement {
     final String op;
@@ -230,11 +254,7 @@ public final class Tuner {
           "--rounds must be a whole number of at least 1, got '" + roundsText + "'");
     }
     Path out = Path.of(options.getOrDefault("out", "tuning.jsonl"));
-    List<Measurement> ms = new ArrayList<>();
-    // fork flag -> tasks (index into ms and candidate)
-    Map<String, List<int[]>> forks = new LinkedHashMap<>();
-    Map<String, List<Task>> forkTasks = new LinkedHashMap<>();
-    int group = 0;
+    Plan plan = new Plan();
 
     if (knobs.contains("vectorBits")) {
       List<Long> bits = new ArrayList<>();
@@ -268,25 +288,18 @@ public final class Tuner {
               Measurement m =
                   new Measurement(
                       op.name(), op.declaringClass(), dtypes, shape, "vectorBits", values);
-              ms.add(m);
-              group++;
-              for (int c = 0; c < values.length; c++) {
-                String flag = values[c] == preferred ? "" : "-XX:MaxVectorSize=" + values[c] / 8;
-                forks
-                    .computeIfAbsent(flag, f -> new ArrayList<>())
-                    .add(new int[] {ms.size() - 1, c});
-                forkTasks
-                    .computeIfAbsent(flag, f -> new ArrayList<>())
-                    .add(
-                        new Task(
-                            group,
-                            e.getKey(),
-                            String.join(",", dtypes),
-                            shape,
-                            Tunables.DEFAULT_GRAIN,
-                            1,
-                            "cpu"));
-              }
+              plan.add(
+                  m,
+                  c -> values[c] == preferred ? "" : "-XX:MaxVectorSize=" + values[c] / 8,
+                  (group, c) ->
+                      new Task(
+                          group,
+                          e.getKey(),
+                          String.join(",", dtypes),
+                          shape,
+                          Tunables.DEFAULT_GRAIN,
+                          1,
+                          "cpu"));
             }
           }
         }
@@ -306,22 +319,18 @@ public final class Tuner {
           Measurement m =
               new Measurement(
                   op.name(), op.declaringClass(), dtypes, TunerWorker.SPLIT_SWEEP, "grain", grains);
-          ms.add(m);
-          group++;
-          for (int c = 0; c < grains.length; c++) {
-            forks.computeIfAbsent("", f -> new ArrayList<>()).add(new int[] {ms.size() - 1, c});
-            forkTasks
-                .computeIfAbsent("", f -> new ArrayList<>())
-                .add(
-                    new Task(
-                        group,
-                        e.getKey(),
-                        String.join(",", dtypes),
-                        TunerWorker.SPLIT_SWEEP,
-                        grains[c],
-                        cores,
-                        "wall"));
-          }
+          plan.add(
+              m,
+              c -> "",
+              (group, c) ->
+                  new Task(
+                      group,
+                      e.getKey(),
+                      String.join(",", dtypes),
+                      TunerWorker.SPLIT_SWEEP,
+                      grains[c],
+                      cores,
+                      "wall"));
         }
       }
     }
@@ -340,40 +349,34 @@ public final class Tuner {
               ? List.of("add_256K", "add_1M")
               : List.of("add_64K", "add_256K", "add_1M", "add_4M")) {
         Measurement m = new Measurement("*", "*", List.of(), shape, "grain", grains);
-        ms.add(m);
-        group++;
-        for (int c = 0; c < grains.length; c++) {
-          forks.computeIfAbsent("", f -> new ArrayList<>()).add(new int[] {ms.size() - 1, c});
-          forkTasks
-              .computeIfAbsent("", f -> new ArrayList<>())
-              .add(
-                  new Task(
-                      group, add, "float32,float32", sizeShape(shape), grains[c], cores, "wall"));
-        }
+        plan.add(
+            m,
+            c -> "",
+            (group, c) ->
+                new Task(group, add, "float32,float32", sizeShape(shape), grains[c], cores, "wall"));
       }
     }
     if (knobs.contains("threads") && cores > 1) {
       long[] threads = {cores, 1};
       for (String shape : quick ? List.of("add_1M") : List.of("add_1M", "add_4M")) {
         Measurement m = new Measurement("*", "*", List.of(), shape, "threads", threads);
-        ms.add(m);
-        group++;
-        for (int c = 0; c < threads.length; c++) {
-          forks.computeIfAbsent("", f -> new ArrayList<>()).add(new int[] {ms.size() - 1, c});
-          forkTasks
-              .computeIfAbsent("", f -> new ArrayList<>())
-              .add(
-                  new Task(
-                      group,
-                      add,
-                      "float32,float32",
-                      sizeShape(shape),
-                      Tunables.DEFAULT_GRAIN,
-                      (int) threads[c],
-                      "wall"));
-        }
+        plan.add(
+            m,
+            c -> "",
+            (group, c) ->
+                new Task(
+                    group,
+                    add,
+                    "float32,float32",
+                    sizeShape(shape),
+                    Tunables.DEFAULT_GRAIN,
+                    (int) threads[c],
+                    "wall"));
       }
     }
+    List<Measurement> ms = plan.ms;
+    Map<String, List<int[]>> forks = plan.forks;
+    Map<String, List<Task>> forkTasks = plan.forkTasks;
     if (ms.isEmpty()) {
       throw new IllegalArgumentException(
           "nothing to measure: no op with the dtypes asked for, or no knob");
