@@ -47,6 +47,20 @@ import org.apache.spark.storage.StorageLevel;
  * itself. Ops, results and blocks are deterministic, so Spark may recompute a lost block from its
  * lineage (docs/scale-out.md).
  *
+ * <p><b>Every block is checked.</b> On the executor, right after the op, each block's result is
+ * checked against that prediction: the block's own rows, the trailing shape and dtype of the op's
+ * result on zero rows. An op that changes a block's rows, trailing shape or dtype, or returns
+ * null, fails the job with an {@link IllegalArgumentException} naming the block, its rows and
+ * both shapes; nothing is gathered, summed or written from it.
+ *
+ * <p><b>Failures keep their type.</b> An action whose job fails in a task ({@link #toTensor()},
+ * the sums, {@link #sumBlocks}, {@link #materialize()}, {@link #writeNpy}, the readers' first job)
+ * throws the task's own exception — the type and message the local call gives ({@link
+ * IllegalArgumentException}, {@link BroadcastException}, {@link ArithmeticException} for an
+ * integral division by zero, ...) or {@link IOException} from the shard readers and writers —
+ * with Spark's {@code SparkException} attached as suppressed; any other failure (a lost executor
+ * beyond retries, a cancelled job) stays Spark's {@code SparkException}.
+ *
  * <p>Instances are immutable and live on the driver; they are not serializable.
  */
 public final class DistTensor {
@@ -63,6 +77,16 @@ public final class DistTensor {
   public interface Op2 extends Serializable {
     /** The op on one block of each operand. */
     Tensor apply(Tensor a, Tensor b);
+  }
+
+  /**
+   * A two-operand op whose second operand is a Java number, {@code Ops::add} as {@code
+   * Ops.add(Tensor, Number)} (every generated facade has this form); serializable for Spark.
+   */
+  @FunctionalInterface
+  public interface OpNumber extends Serializable {
+    /** The op on one block and the number. */
+    Tensor apply(Tensor a, Number b);
   }
 
   /** A three-operand op, {@code Ops::where} or a user's three-operand op. */
@@ -206,7 +230,7 @@ public final class DistTensor {
    * Mind its size: the driver must hold it.
    */
   public Tensor toTensor() {
-    List<Block> collected = blocks.collect();
+    List<Block> collected = SparkJobs.run(blocks::collect);
     Tensor out = Tensor.empty(dtype, shape);
     long rowBytes = out.numel() == 0 ? 0 : out.numel() / Math.max(1, shape[0]) * dtype.byteSize();
     for (Block b : collected) {
@@ -279,7 +303,10 @@ public final class DistTensor {
    */
   public DistTensor materialize() {
     cache();
-    blocks.foreach(b -> { });
+    SparkJobs.run(() -> {
+      blocks.foreach(b -> { });
+      return null;
+    });
     return this;
   }
 
@@ -304,9 +331,49 @@ public final class DistTensor {
     return applyBlocks("map", args -> op.apply(args[0]), this);
   }
 
-  /** {@code op(this, other)}, where {@code other} is a {@link DistTensor} or a local {@link Tensor}. */
-  public DistTensor apply(Op2 op, Object other) {
-    return apply(op, this, other);
+  /**
+   * {@code op(this, other)} block by block, {@code other} a local tensor broadcast to every block
+   * (or sliced to each block's rows): {@code x.apply(Ops::add, bias)}.
+   *
+   * @throws IllegalArgumentException (or the op's own exception, such as {@link
+   *     BroadcastException} or a promotion error, with the local message) before any job runs
+   */
+  public DistTensor apply(Op2 op, Tensor other) {
+    return apply(op, this, requireOperand(other, "apply"));
+  }
+
+  /**
+   * {@code op(this, other)} block by block, {@code other} distributed with the same row blocks
+   * (zipped, no shuffle): {@code x.apply(Ops::mul, y)}.
+   *
+   * @throws IllegalArgumentException (or the op's own exception, with the local message) before
+   *     any job runs
+   */
+  public DistTensor apply(Op2 op, DistTensor other) {
+    return apply(op, this, requireOperand(other, "apply"));
+  }
+
+  /**
+   * {@code op(this, other)} block by block with a Java number, through the op's own {@code
+   * (Tensor, Number)} form: {@code x.apply(Ops::add, 2)} is {@code Ops.add(block, 2)} on every
+   * block, so the number promotes as a Python scalar does in PyTorch ({@code int32 + 2.5} is
+   * float32, {@code float16 + 2.5} stays float16), exactly as the local call.
+   *
+   * @throws IllegalArgumentException when {@code other} is null, or the op's own exception (an
+   *     unsupported {@link Number} type, a promotion error) with the local message, before any job
+   *     runs
+   */
+  public DistTensor apply(OpNumber op, Number other) {
+    requireOp(op, "apply");
+    requireOperand(other, "apply");
+    return applyBlocks("apply", args -> op.apply(args[0], other), this);
+  }
+
+  private static <T> T requireOperand(T other, String method) {
+    if (other == null) {
+      throw new IllegalArgumentException("DistTensor." + method + ": other must not be null");
+    }
+    return other;
   }
 
   /**
@@ -353,7 +420,9 @@ public final class DistTensor {
       } else if (!(o instanceof Tensor)) {
         throw new IllegalArgumentException("DistTensor." + method + ": operand " + i
             + " must be a DistTensor or a Tensor, got "
-            + (o == null ? "null" : o.getClass().getName()));
+            + (o == null ? "null" : o.getClass().getName())
+            + (o instanceof Number ? "; for a Java number, use x.apply(op, number) or a lambda"
+                + " that passes it to the op (t -> Ops.add(t, 2))" : ""));
       }
     }
     if (lead == null) {
@@ -395,7 +464,7 @@ public final class DistTensor {
    * the full shapes do not broadcast, the op is called on full-shape stride-0 views instead
    * (no element memory), so the message names the real sizes, as the local call's would.
    */
-  private static Tensor dryRun(Plan p, BlockFn fn, boolean elementwise) {
+  private static Tensor dryRun(String method, Plan p, BlockFn fn, boolean elementwise) {
     int n = p.operands.length;
     long[][] shapes = new long[n][];
     for (int i = 0; i < n; i++) {
@@ -426,7 +495,12 @@ public final class DistTensor {
         proxies[i] = p.sliced[i] ? t.narrow(0, 0, 0) : t;
       }
     }
-    return fn.apply(proxies);
+    Tensor result = fn.apply(proxies);
+    if (result == null) {
+      throw new IllegalArgumentException("DistTensor." + method
+          + ": the op returned null on zero rows; an op must return a tensor");
+    }
+    return result;
   }
 
   /**
@@ -478,15 +552,9 @@ public final class DistTensor {
   /** One block's arguments: its own blocks, and the local operands (sliced to its rows). */
   private static Tensor[] arguments(Block[] slots, Block[] locals, boolean[] sliced) {
     Tensor[] args = new Tensor[slots.length];
-    long start = -1;
-    long rows = 0;
-    for (Block b : slots) {
-      if (b != null) {
-        start = b.startRow;
-        rows = b.rows();
-        break;
-      }
-    }
+    Block lead = firstBlock(slots);
+    long start = lead.startRow;
+    long rows = lead.rows();
     for (int i = 0; i < slots.length; i++) {
       if (slots[i] != null) {
         args[i] = slots[i].tensor;
@@ -498,31 +566,78 @@ public final class DistTensor {
     return args;
   }
 
+  /**
+   * {@code fn} block by block, the result distributed with the same row blocks. What each block's
+   * result must be is known on the driver before any job runs: the op's result on zero rows (the
+   * dry run) gives its dtype and trailing shape, and block {@code i} keeps its {@code
+   * blockRows[i]} rows. Every block's result is checked against that on the executor, right after
+   * the op (see {@link #perBlock}).
+   */
   private static DistTensor applyBlocks(String method, BlockFn fn, Object... operands) {
     Plan p = plan(method, true, operands);
-    Tensor proxy = dryRun(p, fn, true);
+    Tensor proxy = dryRun(method, p, fn, true);
     if (proxy.ndim() == 0 || proxy.shape()[0] != 0) {
-      throw new IllegalStateException("DistTensor." + method + ": the op's result on a zero-row"
-          + " block has shape " + Arrays.toString(proxy.shape())
+      throw new IllegalArgumentException("DistTensor." + method + ": the op's result on a"
+          + " zero-row block has shape " + Arrays.toString(proxy.shape())
           + "; a block-wise op must keep the rows as its first dimension");
     }
     long[] shape = proxy.shape();
     shape[0] = p.lead.shape[0];
-    org.apache.spark.broadcast.Broadcast<Block[]> shipped = shipLocals(p);
-    boolean[] sliced = p.sliced;
-    JavaRDD<Block> out = zipped(p).map(slots -> {
-      Block[] locals = shipped == null ? new Block[slots.length] : shipped.value();
-      Tensor[] args = arguments(slots, locals, sliced);
-      long start = firstStart(slots);
-      return new Block(start, fn.apply(args));
-    });
+    JavaRDD<Block> out = perBlock(p, fn, "DistTensor." + method + ": the op's result",
+        "as the op's result on zero rows predicted: an op applied block by block must keep each"
+            + " block's rows and give every block the same trailing shape and dtype (a result of"
+            + " another shape per block is DistTensor.sumBlocks' business)",
+        proxy.dtype(), proxy.shape(), true);
     return new DistTensor(p.lead.sc, out, proxy.dtype(), shape, p.lead.blockRows);
   }
 
-  private static long firstStart(Block[] slots) {
+  /**
+   * Runs {@code fn} on every row block — the distributed operands' blocks zipped, the local ones
+   * shipped once and sliced to the block's rows where planned — and checks each result on the
+   * executor, right after {@code fn}, against the dtype and shape the driver predicted: {@code
+   * shape} with dimension 0 replaced by the block's rows when {@code keepsRows}, else {@code shape}
+   * itself. A result that breaks it (null, other rows, another trailing shape or dtype) fails the
+   * task with an {@link IllegalArgumentException} naming the block, its rows and both shapes
+   * ({@code what} starts the message, {@code rule} ends it), so nothing is collected, summed or
+   * written from it: a block that lost rows would otherwise gather as zero-filled rows, broadcast
+   * silently in a sum, or drop rows from a DataFrame.
+   */
+  private static JavaRDD<Block> perBlock(Plan p, BlockFn fn, String what, String rule,
+      DType dtype, long[] shape, boolean keepsRows) {
+    org.apache.spark.broadcast.Broadcast<Block[]> shipped = shipLocals(p);
+    boolean[] sliced = p.sliced;
+    long totalRows = p.lead.shape[0];
+    return zipped(p).mapPartitionsWithIndex((index, it) -> {
+      List<Block> out = new ArrayList<>(1);
+      while (it.hasNext()) {
+        Block[] slots = it.next();
+        Block[] locals = shipped == null ? new Block[slots.length] : shipped.value();
+        Block lead = firstBlock(slots);
+        Tensor result = fn.apply(arguments(slots, locals, sliced));
+        long[] expected = shape.clone();
+        if (keepsRows) {
+          expected[0] = lead.rows();
+        }
+        if (result == null || result.dtype() != dtype || !Arrays.equals(result.shape(), expected)) {
+          throw new IllegalArgumentException(what + " on block " + index + " (rows ["
+              + lead.startRow + ", " + (lead.startRow + lead.rows()) + ") of " + totalRows + ") is "
+              + (result == null ? "null" : describe(result.dtype(), result.shape())) + ", not "
+              + describe(dtype, expected) + " " + rule);
+        }
+        out.add(new Block(keepsRows ? lead.startRow : -1, result));
+      }
+      return out.iterator();
+    }, true);
+  }
+
+  private static String describe(DType dtype, long[] shape) {
+    return dtype.torchName() + " " + Arrays.toString(shape);
+  }
+
+  private static Block firstBlock(Block[] slots) {
     for (Block b : slots) {
       if (b != null) {
-        return b.startRow;
+        return b;
       }
     }
     throw new IllegalStateException("no distributed block");
@@ -632,13 +747,12 @@ public final class DistTensor {
           + (fn == null ? "fn" : "operands") + " must not be null");
     }
     Plan p = plan("sumBlocks", false, operands);
-    dryRun(p, fn, false);
-    org.apache.spark.broadcast.Broadcast<Block[]> shipped = shipLocals(p);
-    boolean[] sliced = p.sliced;
-    return treeSum(zipped(p).map(slots -> {
-      Block[] locals = shipped == null ? new Block[slots.length] : shipped.value();
-      return new Block(-1, fn.apply(arguments(slots, locals, sliced)));
-    }));
+    Tensor proxy = dryRun("sumBlocks", p, fn, false);
+    return treeSum(perBlock(p, fn, "DistTensor.sumBlocks: fn's result",
+        "as fn's result on zero rows predicted: sumBlocks adds the blocks' results up, which"
+            + " must all have the same shape and dtype (a shape that depends on the block would"
+            + " broadcast silently in the sum)",
+        proxy.dtype(), proxy.shape(), false));
   }
 
   private boolean reducesRows(int[] dims) {
@@ -658,6 +772,7 @@ public final class DistTensor {
   }
 
   private static Tensor treeSum(JavaRDD<Block> partials) {
-    return partials.treeReduce((x, y) -> new Block(-1, Ops.add(x.tensor, y.tensor))).tensor;
+    return SparkJobs.run(
+        () -> partials.treeReduce((x, y) -> new Block(-1, Ops.add(x.tensor, y.tensor))).tensor);
   }
 }

@@ -148,8 +148,8 @@ final class SparkTensors {
    * of an array column cannot know its arrays' length) takes the trailing shape of the others.
    */
   private static DistTensor assemble(JavaSparkContext sc, JavaRDD<Block> raw, String what) {
-    List<BlockInfo> infos =
-        raw.map(b -> new BlockInfo(b.tensor.dtype().torchName(), b.tensor.shape())).collect();
+    List<BlockInfo> infos = SparkJobs.run(
+        raw.map(b -> new BlockInfo(b.tensor.dtype().torchName(), b.tensor.shape()))::collect);
     int reference = 0;
     for (int i = 0; i < infos.size(); i++) {
       if (infos.get(i).shape().length == 0) {
@@ -295,14 +295,12 @@ final class SparkTensors {
     if (files.isEmpty()) {
       throw new IllegalArgumentException("DistTensor.readNpy: no .npy file in " + dir);
     }
-    JavaRDD<Block> raw = sc.parallelize(files, files.size()).map(f -> {
-      try {
-        return new Block(-1, Npy.read(Paths.get(f)));
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    });
-    return assemble(sc, raw.persist(StorageLevel.MEMORY_ONLY()), ".npy shards in " + dir);
+    // Spark's functions may throw checked exceptions: a file that cannot be read fails the task
+    // with Npy.read's IOException, which SparkJobs.runIo gives back to the caller as itself.
+    JavaRDD<Block> raw = sc.parallelize(files, files.size())
+        .map(f -> new Block(-1, Npy.read(Paths.get(f))));
+    return SparkJobs.runIo(
+        () -> assemble(sc, raw.persist(StorageLevel.MEMORY_ONLY()), ".npy shards in " + dir));
   }
 
   /**
@@ -310,6 +308,12 @@ final class SparkTensors {
    * {@code part-00001.npy}, ... (as {@link Npy#write}: each file replaced atomically), creating
    * {@code dir} if needed. Refused when {@code dir} already holds {@code .npy} files, so shards
    * of two tensors never mix ({@code DataFrameWriter}'s default mode, {@code errorifexists}).
+   *
+   * <p>The tasks write into a staging directory inside {@code dir} ({@code _temporary-*}, which
+   * {@link #readNpy} does not list), and the driver moves the shards into {@code dir} only once
+   * every block is written, as Spark's file committers do: a block that fails (an op that broke
+   * its block's shape, a value an op refused, a dtype {@code .npy} cannot hold) leaves no shard
+   * behind, and a {@code dir} this call created is removed again.
    */
   static void writeNpy(DistTensor tensor, Path dir) throws IOException {
     if (tensor == null || dir == null) {
@@ -324,14 +328,58 @@ final class SparkTensors {
         }
       }
     }
+    boolean created = !Files.exists(dir);
     Files.createDirectories(dir);
-    String where = dir.toAbsolutePath().toString();
-    tensor.blocks().foreachPartition(it -> {
-      int part = org.apache.spark.TaskContext.getPartitionId();
-      while (it.hasNext()) {
-        Npy.write(Paths.get(where, String.format("part-%05d.npy", part)), it.next().tensor);
+    Path staging = Files.createTempDirectory(dir, "_temporary-");
+    String where = staging.toAbsolutePath().toString();
+    List<Path> moved = new ArrayList<>();
+    boolean committed = false;
+    try {
+      SparkJobs.runIo(() -> {
+        tensor.blocks().foreachPartition(it -> {
+          int part = org.apache.spark.TaskContext.getPartitionId();
+          while (it.hasNext()) {
+            Npy.write(Paths.get(where, String.format("part-%05d.npy", part)), it.next().tensor);
+          }
+        });
+        return null;
+      });
+      List<Path> parts;
+      try (Stream<Path> s = Files.list(staging)) {
+        parts = s.filter(p -> p.getFileName().toString().endsWith(".npy")).sorted().toList();
       }
-    });
+      for (Path part : parts) {
+        Path target = dir.resolve(part.getFileName());
+        Files.move(part, target); // a rename: same directory tree; never over an existing file
+        moved.add(target);
+      }
+      committed = true;
+    } finally {
+      if (!committed) {
+        for (Path target : moved) { // dir held no .npy file before: these are ours
+          deleteQuietly(target);
+        }
+      }
+      deleteQuietly(staging);
+      if (!committed && created) {
+        deleteQuietly(dir); // created by this call: what it holds is ours
+      }
+    }
+  }
+
+  /**
+   * Deletes {@code path} and what it holds, best effort: after a failed job, a task Spark has not
+   * yet stopped may still be writing a temporary file; what it leaves stays in the staging
+   * directory, never among the shards.
+   */
+  private static void deleteQuietly(Path path) {
+    try (Stream<Path> s = Files.walk(path)) {
+      for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException | UncheckedIOException e) {
+      // best effort (see above)
+    }
   }
 
   /** The values of one partition, appended row by row into arrays that double as they fill. */

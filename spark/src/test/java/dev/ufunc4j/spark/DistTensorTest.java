@@ -73,6 +73,30 @@ class DistTensorTest extends SparkTestSession {
   }
 
   @Test
+  void javaNumbersPromoteAsPythonScalars() {
+    // typed overloads: a Number goes through the op's own (Tensor, Number) form, so it promotes
+    // as the local call's wrapped number (int32 * 2.5 is float32, not the float64 of a zero-dim
+    // tensor)
+    Tensor ints = Tensor.randint(40, -100, 100, DType.INT32, 50, 3);
+    DistTensor d = DistTensor.of(sc, ints, 2);
+    DistTensor half = d.apply(Ops::mul, 2.5);
+    assertEquals(DType.FLOAT32, half.dtype());
+    assertTrue(half.toTensor().equal(Ops.mul(ints, 2.5)));
+    Tensor bytes = Tensor.randint(41, -100, 100, DType.INT8, 50, 3);
+    DistTensor plus = DistTensor.of(sc, bytes, 2).apply(Ops::add, 3);
+    assertEquals(DType.INT8, plus.dtype());
+    assertTrue(plus.toTensor().equal(Ops.add(bytes, 3)));
+    // a Number type the facade refuses: the local message, before any job
+    RuntimeException e = refusedBeforeAnyJob(RuntimeException.class,
+        () -> d.apply(Ops::add, new java.math.BigDecimal("1.5")));
+    assertEquals(localMessage(() -> Ops.add(ints, new java.math.BigDecimal("1.5"))),
+        e.getClass().getName() + ": " + e.getMessage());
+    IllegalArgumentException none = refusedBeforeAnyJob(IllegalArgumentException.class,
+        () -> d.apply(Ops::add, (Number) null));
+    assertEquals("DistTensor.apply: other must not be null", none.getMessage());
+  }
+
+  @Test
   void usersOpsFromAnotherModule() {
     Tensor a = x(10, 120, 6);
     Tensor b = x(11, 6);
@@ -155,9 +179,18 @@ class DistTensorTest extends SparkTestSession {
         () -> three.apply(Ops::add, x(20, 2, 40, 3)));
     assertTrue(e.getMessage().contains("more dimensions than the distributed operands"),
         e.getMessage());
-    e = refusedBeforeAnyJob(IllegalArgumentException.class, () -> three.apply(Ops::add, "3"));
+    e = refusedBeforeAnyJob(IllegalArgumentException.class,
+        () -> DistTensor.apply(Ops::add, three, "3"));
     assertEquals("DistTensor.apply: operand 1 must be a DistTensor or a Tensor, got"
         + " java.lang.String", e.getMessage());
+    e = refusedBeforeAnyJob(IllegalArgumentException.class,
+        () -> DistTensor.apply(Ops::add, three, 3));
+    assertTrue(e.getMessage().startsWith("DistTensor.apply: operand 1 must be a DistTensor or a"
+        + " Tensor, got java.lang.Integer; for a Java number, use x.apply(op, number)"),
+        e.getMessage());
+    e = refusedBeforeAnyJob(IllegalArgumentException.class,
+        () -> three.apply(Ops::add, (Tensor) null));
+    assertEquals("DistTensor.apply: other must not be null", e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> DistTensor.of(sc, x, 0));
     assertEquals("DistTensor.of: numBlocks must be at least 1, got 0", e.getMessage());
     e = assertThrows(IllegalArgumentException.class,
