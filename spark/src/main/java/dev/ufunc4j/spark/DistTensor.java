@@ -200,7 +200,8 @@ public final class DistTensor {
    *
    * @throws IllegalArgumentException when an argument is null, {@code dir} holds no {@code .npy}
    *     file, or the files disagree (naming the blocks)
-   * @throws IOException when {@code dir} cannot be listed
+   * @throws IOException when {@code dir} cannot be listed or a file cannot be read ({@link
+   *     dev.ufunc4j.Npy#read}'s message, naming the file)
    */
   public static DistTensor readNpy(JavaSparkContext sc, Path dir) throws IOException {
     return SparkTensors.readNpy(sc, dir);
@@ -219,7 +220,12 @@ public final class DistTensor {
   /**
    * Writes each block to {@code dir} as {@code part-00000.npy}, {@code part-00001.npy}, ...,
    * each atomically ({@link dev.ufunc4j.Npy#write}); refused when {@code dir} already holds
-   * {@code .npy} files.
+   * {@code .npy} files. The shards appear only once every block is written: a failed block leaves
+   * none behind (docs/scale-out.md).
+   *
+   * @throws IllegalArgumentException when {@code dir} already holds {@code .npy} files, the dtype
+   *     has no {@code .npy} form, or an op broke a block (naming it)
+   * @throws IOException when a shard cannot be written
    */
   public void writeNpy(Path dir) throws IOException {
     SparkTensors.writeNpy(this, dir);
@@ -228,6 +234,9 @@ public final class DistTensor {
   /**
    * The whole tensor on the driver: the blocks collected in order into one contiguous tensor.
    * Mind its size: the driver must hold it.
+   *
+   * @throws IllegalArgumentException when an op broke a block's shape or dtype (naming the block),
+   *     or the exception an op threw on a block (the class comment)
    */
   public Tensor toTensor() {
     List<Block> collected = SparkJobs.run(blocks::collect);
@@ -325,7 +334,11 @@ public final class DistTensor {
   // Elementwise ops
   // ============================================================================================
 
-  /** {@code op(this)} block by block: {@code x.map(Ops::exp)}, {@code x.map(t -> Ops.mul(t, 2.0))}. */
+  /**
+   * {@code op(this)} block by block: {@code x.map(Ops::exp)}, {@code x.map(t -> Ops.mul(t, 2.0))}.
+   * The result has this tensor's row blocks; its dtype and trailing shape are those of the op's
+   * result on zero rows, and every block's result is checked against them (the class comment).
+   */
   public DistTensor map(Op1 op) {
     requireOp(op, "map");
     return applyBlocks("map", args -> op.apply(args[0]), this);
@@ -737,9 +750,13 @@ public final class DistTensor {
    * Runs {@code fn} on every row block — the blocks of the distributed operands, zipped, and the
    * local operands, whole or sliced to the block's rows as in {@link #apply(Op2, Object,
    * Object)} — and adds the results up across the cluster in a tree: the data-parallel step, where
-   * each block computes its gradient of a broadcast parameter and the gradients are summed. Every
-   * block's result must have the same shape and dtype. {@code fn} is first called on the driver
-   * with zero-row proxies, so that a mistake in it is refused before any job runs.
+   * each block computes its gradient of a broadcast parameter and the gradients are summed. {@code
+   * fn} is first called on the driver with zero-row proxies, so that a mistake in it is refused
+   * before any job runs; every block's result must have the shape and dtype of that first result,
+   * which each executor checks before the sum.
+   *
+   * @throws IllegalArgumentException when a block's result has another shape or dtype, or is null
+   *     (naming the block), or the exception {@code fn} threw on a block
    */
   public static Tensor sumBlocks(BlockFn fn, Object... operands) {
     if (fn == null || operands == null) {

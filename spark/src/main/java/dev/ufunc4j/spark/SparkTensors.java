@@ -277,8 +277,9 @@ final class SparkTensors {
    * but the first; the blocks are cached in executor memory.
    *
    * @throws IllegalArgumentException when an argument is null or {@code dir} holds no {@code
-   *     .npy} file; on the first job, when the files disagree or one cannot be read (the
-   *     message names the file)
+   *     .npy} file; on the first job, when the files disagree (naming the blocks)
+   * @throws IOException when {@code dir} cannot be listed or, on the first job, a file cannot be
+   *     read ({@link Npy#read}'s message, naming the file)
    */
   static DistTensor readNpy(JavaSparkContext sc, Path dir) throws IOException {
     if (sc == null || dir == null) {
