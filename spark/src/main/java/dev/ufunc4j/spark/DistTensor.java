@@ -209,7 +209,9 @@ public final class DistTensor {
 
   /**
    * A DataFrame of one column named {@code column}, one row per row of this tensor (a numeric
-   * column for rank 1, an array column for rank 2), one partition per block.
+   * column for rank 1, an array column for rank 2), one partition per block. The DataFrame is
+   * lazy: a block that fails (an op that broke its shape, a value an op refused) fails the
+   * caller's own action on it, with Spark's exception as any DataFrame action.
    *
    * @throws IllegalArgumentException when the rank is not 1 or 2 or the dtype has no Spark SQL type
    */

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.stream.Stream;
@@ -375,7 +376,7 @@ final class SparkTensors {
    */
   private static void deleteQuietly(Path path) {
     try (Stream<Path> s = Files.walk(path)) {
-      for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
+      for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
         Files.deleteIfExists(p);
       }
     } catch (IOException | UncheckedIOException e) {
