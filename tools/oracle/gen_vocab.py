@@ -334,6 +334,14 @@ def gen_norm(r):
                    {"p": text, "dims": dims, "keepdim": keep})
     r.case(lambda t: torch.linalg.vector_norm(t, ord=2), [tensor(r.rng, "float64", [7])],
            {"p": "2.0", "dims": None, "keepdim": False})
+    # a zero row: the kink, where PyTorch's norm_backward gives 0
+    z = tensor(r.rng, "float32", [3, 4])
+    z[1] = 0
+    for p, text in ((2.0, "2.0"), (3.0, "3.0")):
+        r.case(lambda t: torch.linalg.vector_norm(t, ord=p, dim=[1]), [z],
+               {"p": text, "dims": [1], "keepdim": False})
+    r.case(lambda t: torch.linalg.vector_norm(t), [torch.zeros(3)],
+           {"p": "2.0", "dims": None, "keepdim": False})
 
 
 def gen_eye(r):

@@ -218,10 +218,26 @@ final class Statistics {
     if (p == 1) {
       return a.sum(over, keepDim);
     }
-    if (p == 2) {
-      return a.mul(a).sum(over, keepDim).sqrt();
+    Tensor norm;
+    try (var _ = Autograd.noGrad()) {
+      norm = p == 2 ? a.mul(a).sum(over, keepDim).sqrt()
+          : a.pow(p).sum(over, keepDim).pow(1.0 / p);
     }
-    return a.pow(p).sum(over, keepDim).pow(1.0 / p);
+    Tensor result = norm;
+    return CompositeNode.record(x, result, "norm", g -> pNormBackward(g, x, result, p, over, keepDim));
+  }
+
+  /**
+   * PyTorch's {@code norm_backward} for a finite {@code p} other than 0 and 1: {@code grad * x *
+   * |x|^(p-2) / norm^(p-1)}, and 0 where the norm is 0 (the kink of the 2-norm at the origin).
+   */
+  private static Tensor pNormBackward(
+      Tensor g, Tensor x, Tensor norm, double p, int[] over, boolean keepDim) {
+    Tensor grad = keepDim || x.ndim() == 0 ? g : unsqueezeAll(g, over, x.ndim());
+    Tensor n = keepDim || x.ndim() == 0 ? norm : unsqueezeAll(norm, over, x.ndim());
+    Tensor scaled = p == 2 ? x.mul(grad).div(n)
+        : x.mul(x.abs().pow(p - 2)).mul(grad).div(n.pow(p - 1));
+    return Ops.where(n.eq(0), Tensor.scalar(0.0, x.dtype()), scaled);
   }
 
   // ---- helpers ------------------------------------------------------------------------------
