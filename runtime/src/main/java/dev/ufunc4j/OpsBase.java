@@ -108,6 +108,144 @@ public class OpsBase {
     return Reductions.sumToShape(x, shape);
   }
 
+  // ---- the everyday vocabulary (TensorVocabulary has the instance forms; docs/ops.md) ----------
+
+  /** {@link Tensor#cat(Tensor[], int)}: {@code torch.cat}. */
+  public static Tensor cat(Tensor[] tensors, int dim) {
+    return Joining.cat(tensors, dim);
+  }
+
+  /** {@link Tensor#cat(java.util.List, int)}. */
+  public static Tensor cat(java.util.List<Tensor> tensors, int dim) {
+    return Joining.cat(tensors, dim);
+  }
+
+  /** {@link Tensor#stack(Tensor[], int)}: {@code torch.stack}. */
+  public static Tensor stack(Tensor[] tensors, int dim) {
+    return Joining.stack(tensors, dim);
+  }
+
+  /** {@link Tensor#stack(java.util.List, int)}. */
+  public static Tensor stack(java.util.List<Tensor> tensors, int dim) {
+    return Joining.stack(tensors, dim);
+  }
+
+  /** {@link Tensor#split(long, int)}: {@code torch.split}. */
+  public static Tensor[] split(Tensor x, long splitSize, int dim) {
+    return Joining.split(x, splitSize, dim);
+  }
+
+  /** {@link Tensor#split(long[], int)}. */
+  public static Tensor[] split(Tensor x, long[] splitSizes, int dim) {
+    return Joining.split(x, splitSizes, dim);
+  }
+
+  /** {@link Tensor#chunk(int, int)}: {@code torch.chunk}. */
+  public static Tensor[] chunk(Tensor x, int chunks, int dim) {
+    return Joining.chunk(x, chunks, dim);
+  }
+
+  /** {@link Tensor#flip(int...)}: {@code torch.flip}. */
+  public static Tensor flip(Tensor x, int... dims) {
+    return Joining.flip(x, dims);
+  }
+
+  /** {@link Tensor#roll(long[], int[])}: {@code torch.roll}. */
+  public static Tensor roll(Tensor x, long[] shifts, int[] dims) {
+    return Joining.roll(x, shifts, dims);
+  }
+
+  /** {@link Tensor#tile(long...)}: {@code torch.tile}. */
+  public static Tensor tile(Tensor x, long... dims) {
+    return Joining.tile(x, dims);
+  }
+
+  /** {@link Tensor#movedim(int[], int[])}: {@code torch.movedim}. */
+  public static Tensor movedim(Tensor x, int[] source, int[] destination) {
+    return Joining.movedim(x, source, destination);
+  }
+
+  /** {@link Tensor#indexSelect(int, Tensor)}: {@code torch.index_select}. */
+  public static Tensor indexSelect(Tensor x, int dim, Tensor index) {
+    return Indexing.indexSelect(x, dim, index);
+  }
+
+  /** {@link Tensor#gather(int, Tensor)}: {@code torch.gather}. */
+  public static Tensor gather(Tensor x, int dim, Tensor index) {
+    return Indexing.gather(x, dim, index);
+  }
+
+  /** {@link Tensor#take(Tensor)}: {@code torch.take}. */
+  public static Tensor take(Tensor x, Tensor index) {
+    return Indexing.take(x, index);
+  }
+
+  /** {@link Tensor#maskedFill(Tensor, double)}: {@code torch.masked_fill}. */
+  public static Tensor maskedFill(Tensor x, Tensor mask, double value) {
+    return x.maskedFill(mask, value);
+  }
+
+  /** {@link Tensor#maskedSelect(Tensor)}: {@code torch.masked_select}. */
+  public static Tensor maskedSelect(Tensor x, Tensor mask) {
+    return Indexing.maskedSelect(x, mask);
+  }
+
+  /** {@link Tensor#nonzero()}: {@code torch.nonzero}. */
+  public static Tensor nonzero(Tensor x) {
+    return Indexing.nonzero(x);
+  }
+
+  /**
+   * PyTorch's one-argument {@code torch.where(condition)}: one INT64 index tensor per dimension,
+   * the coordinates of the nonzero elements ({@code nonzero(as_tuple=True)}).
+   */
+  public static Tensor[] where(Tensor condition) {
+    if (condition == null) {
+      throw new IllegalArgumentException("where(): condition must not be null");
+    }
+    return Indexing.whereNonzero(condition);
+  }
+
+  /** {@link Tensor#var(int[], double, boolean)}: {@code torch.var}. */
+  public static Tensor var(Tensor x, int[] dims, double correction, boolean keepDim) {
+    return Statistics.var(x, dims, correction, keepDim);
+  }
+
+  /** {@link Tensor#std(int[], double, boolean)}: {@code torch.std}. */
+  public static Tensor std(Tensor x, int[] dims, double correction, boolean keepDim) {
+    return Statistics.std(x, dims, correction, keepDim);
+  }
+
+  /** {@link Tensor#argmax(int, boolean)}: {@code torch.argmax}. */
+  public static Tensor argmax(Tensor x, int dim, boolean keepDim) {
+    return Statistics.argExtreme(x, dim, keepDim, true);
+  }
+
+  /** {@link Tensor#argmin(int, boolean)}: {@code torch.argmin}. */
+  public static Tensor argmin(Tensor x, int dim, boolean keepDim) {
+    return Statistics.argExtreme(x, dim, keepDim, false);
+  }
+
+  /** {@link Tensor#max(int, boolean)}: {@code torch.max(x, dim)}. */
+  public static ValuesIndices max(Tensor x, int dim, boolean keepDim) {
+    return Statistics.extremeWithIndices(x, dim, keepDim, true);
+  }
+
+  /** {@link Tensor#min(int, boolean)}: {@code torch.min(x, dim)}. */
+  public static ValuesIndices min(Tensor x, int dim, boolean keepDim) {
+    return Statistics.extremeWithIndices(x, dim, keepDim, false);
+  }
+
+  /** {@link Tensor#countNonzero(int...)}: {@code torch.count_nonzero}. */
+  public static Tensor countNonzero(Tensor x, int... dims) {
+    return Statistics.countNonzero(x, dims);
+  }
+
+  /** {@link Tensor#norm(double, int[], boolean)}: {@code torch.linalg.vector_norm}. */
+  public static Tensor norm(Tensor x, double p, int[] dims, boolean keepDim) {
+    return Statistics.norm(x, p, dims, keepDim);
+  }
+
   private static Tensor requireOut(String name, Tensor out) {
     if (out == null) {
       throw new IllegalArgumentException(name + "(): out must not be null; call the form without out");

@@ -40,7 +40,7 @@ import java.util.SplittableRandom;
  * arguments before touching memory and names the offending values in its exception; errors that
  * PyTorch also reports carry PyTorch's text.
  */
-public final class Tensor extends TensorMethods implements TensorLike {
+public final class Tensor extends TensorVocabulary implements TensorLike {
   static {
     // Before anything else: without the Vector API the first op would fail deep in a kernel.
     VectorModule.require();
