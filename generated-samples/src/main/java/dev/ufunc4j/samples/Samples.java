@@ -174,4 +174,54 @@ public final class Samples {
     return y + Math.sqrt(Math.abs(x)) + Math.cbrt(x) + Math.pow(Math.abs(x), 0.5)
         + Math.hypot(x, 3.0) + Math.atan2(x, 2.0) + Math.log1p(Math.abs(x));
   }
+
+  /**
+   * The first of -10, -9.5, ..., 9.5 that is greater than x (x itself from 9.5 on, and NaN): 40
+   * nested {@code ?:}, a body deeper than the 16 levels the processor puts in one generated
+   * statement (docs/processor.md, "Robustness"), so its kernels carry their value through locals.
+   */
+  @Elementwise
+  public static double halfStep(double x) {
+    return x < -10.0 ? -10.0
+        : x < -9.5 ? -9.5
+        : x < -9.0 ? -9.0
+        : x < -8.5 ? -8.5
+        : x < -8.0 ? -8.0
+        : x < -7.5 ? -7.5
+        : x < -7.0 ? -7.0
+        : x < -6.5 ? -6.5
+        : x < -6.0 ? -6.0
+        : x < -5.5 ? -5.5
+        : x < -5.0 ? -5.0
+        : x < -4.5 ? -4.5
+        : x < -4.0 ? -4.0
+        : x < -3.5 ? -3.5
+        : x < -3.0 ? -3.0
+        : x < -2.5 ? -2.5
+        : x < -2.0 ? -2.0
+        : x < -1.5 ? -1.5
+        : x < -1.0 ? -1.0
+        : x < -0.5 ? -0.5
+        : x < 0.0 ? 0.0
+        : x < 0.5 ? 0.5
+        : x < 1.0 ? 1.0
+        : x < 1.5 ? 1.5
+        : x < 2.0 ? 2.0
+        : x < 2.5 ? 2.5
+        : x < 3.0 ? 3.0
+        : x < 3.5 ? 3.5
+        : x < 4.0 ? 4.0
+        : x < 4.5 ? 4.5
+        : x < 5.0 ? 5.0
+        : x < 5.5 ? 5.5
+        : x < 6.0 ? 6.0
+        : x < 6.5 ? 6.5
+        : x < 7.0 ? 7.0
+        : x < 7.5 ? 7.5
+        : x < 8.0 ? 8.0
+        : x < 8.5 ? 8.5
+        : x < 9.0 ? 9.0
+        : x < 9.5 ? 9.5
+        : x;
+  }
 }

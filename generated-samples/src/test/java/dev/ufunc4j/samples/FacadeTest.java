@@ -102,8 +102,8 @@ class FacadeTest {
       ops.add(m.getName());
     }
     assertEquals(new TreeSet<>(List.of("add", "axpy", "ceil", "clamp", "diffOfSquares", "div",
-        "equal", "floor", "less", "logicalXor", "mix", "mul", "neg", "notEqual", "relu", "rint",
-        "safeRem", "shifts", "signs", "silu", "wave", "where")), ops);
+        "equal", "floor", "halfStep", "less", "logicalXor", "mix", "mul", "neg", "notEqual",
+        "relu", "rint", "safeRem", "shifts", "signs", "silu", "wave", "where")), ops);
   }
 
   private static List<String> signatures(String name) {

@@ -20,6 +20,9 @@ final class BodyEmitter {
   private final List<Value> operands;
   private final List<Value> scalars;
   private final Map<String, Value> locals = new HashMap<>();
+  private Map<Expr, Integer> heights = Map.of();
+  /** Locals made to keep statements shallow, for their names. */
+  private int parts;
 
   /**
    * @param operands loaded and converted value of each tensor parameter
@@ -36,6 +39,7 @@ final class BodyEmitter {
 
   /** Emits locals and returns the result; {@code guard} names the live-lane mask or is null. */
   Value emit(Body body, String guard) {
+    heights = Expr.heights(body);
     for (Body.Local l : body.locals()) {
       Value v = emit(l.init(), guard);
       String name = code.names.newName(l.name());
@@ -49,7 +53,7 @@ final class BodyEmitter {
   }
 
   private Value emit(Expr e, String guard) {
-    return switch (e) {
+    Value v = switch (e) {
       case Expr.Operand o -> operands.get(o.index());
       case Expr.ScalarRef s -> scalars.get(s.index());
       case Expr.LocalRef l -> locals.get(l.name());
@@ -62,6 +66,11 @@ final class BodyEmitter {
       case Expr.Conditional c -> conditional(c, guard);
       case Expr.Call c -> call(c, guard);
     };
+    // A local every Expr.SPILL_HEIGHT levels keeps each generated statement shallow.
+    boolean vectorOrMask = v.kind() == Value.Kind.VECTOR || v.kind() == Value.Kind.MASK;
+    return vectorOrMask && Expr.spills(heights.getOrDefault(e, 0))
+        ? code.named("part" + ++parts, v)
+        : v;
   }
 
   private static boolean divides(Expr e) {

@@ -125,6 +125,9 @@ final class ComplexBodyEmitter {
   private final List<Value> scalars;
   private final Set<Constant> constants;
   private final Map<String, Value> locals = new HashMap<>();
+  private Map<Expr, Integer> heights = Map.of();
+  /** Locals made to keep statements shallow, for their names. */
+  private int parts;
 
   /**
    * @param pairs writes the method's code, naming pair species
@@ -146,6 +149,7 @@ final class ComplexBodyEmitter {
 
   /** Emits locals and returns the result: a pair vector, or a real-species mask for a predicate. */
   Value emit(Body body) {
+    heights = Expr.heights(body);
     for (Body.Local l : body.locals()) {
       locals.put(l.name(), pairs.temp(l.name(), emit(l.init())));
     }
@@ -162,7 +166,7 @@ final class ComplexBodyEmitter {
   }
 
   private Value emit(Expr e) {
-    return switch (e) {
+    Value v = switch (e) {
       case Expr.Operand o -> operands.get(o.index());
       case Expr.ScalarRef s -> real(scalars.get(s.index()).code());
       case Expr.LocalRef l -> locals.get(l.name());
@@ -171,6 +175,9 @@ final class ComplexBodyEmitter {
       case Expr.Binary b -> binary(b);
       default -> throw new IllegalStateException("not liftable to complex: " + e);
     };
+    // A local every Expr.SPILL_HEIGHT levels keeps each generated statement shallow.
+    return v.kind() == Value.Kind.VECTOR && Expr.spills(heights.getOrDefault(e, 0))
+        ? pairs.named("part" + ++parts, v) : v;
   }
 
   /** A real Java scalar as (x, +0.0) pairs. */

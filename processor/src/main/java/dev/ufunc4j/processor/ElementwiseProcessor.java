@@ -72,13 +72,52 @@ public final class ElementwiseProcessor extends AbstractProcessor {
     return SourceVersion.latestSupported();
   }
 
+  /**
+   * The stack of the thread the processor works in. Every step recurses over a body's expression
+   * tree (lowering, simplification, derivatives, emission), with more frames per level than javac
+   * needs to compile the body itself: on javac's thread (1 MB of stack by default) 1000 nested
+   * {@code ?:} overflowed it. Reserved, not committed: only what the recursion touches is used.
+   */
+  private static final long STACK_BYTES = 512L << 20;
+
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    // The round runs in a thread of its own with a large stack while javac's thread waits, so
+    // javac's objects are never used by two threads at once (start and join order the accesses).
+    Throwable[] escaped = new Throwable[1];
+    Thread worker = new Thread(null, () -> {
+      try {
+        processRound(round);
+      } catch (Throwable t) {
+        escaped[0] = t;
+      }
+    }, "ufunc4j-processor", STACK_BYTES);
+    worker.start();
+    boolean interrupted = false;
+    while (true) {
+      try {
+        worker.join();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+    if (escaped[0] != null) {
+      reportInternalError(null, "the round", escaped[0]);
+    }
+    return false;
+  }
+
+  private void processRound(RoundEnvironment round) {
     Map<String, TypeElement> classes = new TreeMap<>();
     Map<String, List<ExecutableElement>> methods = new TreeMap<>();
     Map<String, List<ExecutableElement>> rules = new TreeMap<>();
     Map<String, List<ExecutableElement>> derivatives = new TreeMap<>();
     try {
+      new LocalClassScanner(Trees.instance(processingEnv)).scan(round.getRootElements());
       collectAnnotated(round, OpCollector.ELEMENTWISE, classes, methods);
       collectAnnotated(round, FacadeCollector.RULE, classes, rules);
       TypeElement facade =
@@ -93,18 +132,20 @@ public final class ElementwiseProcessor extends AbstractProcessor {
       derivativeMethods(round, classes, derivatives);
     } catch (RuntimeException | Error e) {
       reportInternalError(null, "the round", e);
-      return false;
+      return;
     }
     for (Map.Entry<String, TypeElement> c : classes.entrySet()) {
       String key = c.getKey();
       try {
         process(c.getValue(), methods.getOrDefault(key, List.of()),
             rules.getOrDefault(key, List.of()), derivatives.getOrDefault(key, List.of()));
+      } catch (StackOverflowError e) {
+        processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
+            Message.TOO_DEEP.format(key, STACK_BYTES >> 20), c.getValue());
       } catch (IOException | RuntimeException | Error e) {
         reportInternalError(c.getValue(), key, e);
       }
     }
-    return false;
   }
 
   /** Adds the methods annotated with {@code annotationName}, by enclosing class. */
@@ -188,7 +229,12 @@ public final class ElementwiseProcessor extends AbstractProcessor {
     Generated generated = new Generated(
         processingEnv.getElementUtils().getTypeElement(Generated.GENERATED.canonicalName())
             != null);
-    EntryPlanner planner = new EntryPlanner(dtypes());
+    Map<String, List<KernelEntry>> plans = plan(models, gradients, collector.firstMethods(),
+        report);
+    if (report.hasErrors()) {
+      report.printTo(processingEnv.getMessager(), trees);
+      return;
+    }
     Set<String> opNames = new java.util.TreeSet<>();
     for (OpModel op : models) {
       opNames.add(op.name());
@@ -200,47 +246,173 @@ public final class ElementwiseProcessor extends AbstractProcessor {
     }
     tuning().noteStaleRecords(declaring.binaryName(), opNames,
         m -> processingEnv.getMessager().printMessage(Diagnostic.Kind.NOTE, m, type));
+    // Every file is generated before any is written: a class whose generation fails, or whose
+    // generated names are taken, leaves nothing behind.
     TypeElement origin = topLevel(type);
+    List<Output> outputs = new ArrayList<>();
     for (OpModel op : models) {
-      // What the op costs the user's build, in a note per op (kernels, files, lines).
-      Cost cost = new Cost();
-      List<KernelGenerator.Kernel> kernels = kernels(op, planner.plan(op));
+      List<KernelGenerator.Kernel> kernels = kernels(op, plans.get(op.name()));
       for (JavaFile file : KernelClassGenerator.generate(op, kernels, generated, tuning())) {
-        cost.add(write(file, origin));
+        outputs.add(new Output(file, origin, op, "the kernels of op '" + op.name() + "'"));
       }
-      int backwardKernels = 0;
       List<Derivatives.Gradient> opGradients = gradients.getOrDefault(op.name(), List.of());
       for (Derivatives.Gradient g : opGradients) {
         if (g.kind() == Derivatives.Kind.OP) {
           // A backward op is an ordinary op: the same kernel classes, one entry per dtype.
           List<KernelGenerator.Kernel> backward =
-              kernels(g.backward(), Derivatives.entries(g.backward(), dtypes()));
-          backwardKernels += backward.size();
+              kernels(g.backward(), plans.get(g.backward().name()));
+          String what = "the backward op '" + g.backward().name() + "'";
           for (JavaFile file : KernelClassGenerator.generate(g.backward(), backward, generated,
               tuning())) {
-            cost.add(write(file, origin));
+            outputs.add(new Output(file, origin, op, what));
           }
-          cost.add(write(DescriptorGenerator.generateBackward(op, g, backward, generated), origin));
+          outputs.add(new Output(DescriptorGenerator.generateBackward(op, g, backward, generated),
+              origin, op, what));
         }
       }
-      cost.add(write(DescriptorGenerator.generate(op, kernels, opGradients, generated), origin));
-      processingEnv.getMessager().printMessage(Diagnostic.Kind.NOTE, Message.COST.format(
-          op.name(), kernels.size() + backwardKernels,
-          kernels.size() + backwardKernels == 1 ? "" : "s", kernels.size(), backwardKernels,
-          cost.files, cost.files == 1 ? "" : "s", cost.lines, op.dtypes().isEmpty()
-              ? "; @Elementwise(dtypes = ...) generates fewer"
-              : " (dtypes " + op.dtypes() + ")"), collector.firstMethods().get(op.name()));
+      outputs.add(new Output(DescriptorGenerator.generate(op, kernels, opGradients, generated),
+          origin, op, "the descriptor of op '" + op.name() + "'"));
     }
     if (type.getQualifiedName().contentEquals(
         processingEnv.getOptions().getOrDefault(FAIL_ON_OPTION, ""))) {
       throw new IllegalStateException("-A" + FAIL_ON_OPTION + " asked generation to fail here");
     }
-    write(LibraryGenerator.generate(declaring, models, generated), origin);
+    outputs.add(new Output(LibraryGenerator.generate(declaring, models, generated), origin, null,
+        "the op library"));
     FacadeGenerator generator = new FacadeGenerator(facade, generated);
-    write(generator.generate(), type);
+    outputs.add(new Output(generator.generate(), type, null, "the facade"));
     if (!facade.instanceClassName().isEmpty()) {
-      write(generator.generateInstanceMethods(), type);
+      outputs.add(new Output(generator.generateInstanceMethods(), type, null,
+          "the instance methods"));
     }
+    if (!namesFree(type, outputs)) {
+      return;
+    }
+    Map<OpModel, Cost> costs = new java.util.IdentityHashMap<>();
+    for (Output output : outputs) {
+      long lines = write(output.file(), output.origin());
+      if (output.op() != null) {
+        costs.computeIfAbsent(output.op(), op -> new Cost()).add(lines);
+      }
+    }
+    // What each op costs the user's build, in a note per op (kernels, files, lines).
+    for (OpModel op : models) {
+      Cost cost = costs.get(op);
+      int forwardKernels = plans.get(op.name()).size();
+      int backwardKernels = 0;
+      for (Derivatives.Gradient g : gradients.getOrDefault(op.name(), List.of())) {
+        if (g.kind() == Derivatives.Kind.OP) {
+          backwardKernels += plans.get(g.backward().name()).size();
+        }
+      }
+      processingEnv.getMessager().printMessage(Diagnostic.Kind.NOTE, Message.COST.format(
+          op.name(), forwardKernels + backwardKernels,
+          forwardKernels + backwardKernels == 1 ? "" : "s", forwardKernels, backwardKernels,
+          cost.files, cost.files == 1 ? "" : "s", cost.lines, op.dtypes().isEmpty()
+              ? "; @Elementwise(dtypes = ...) generates fewer"
+              : " (dtypes " + op.dtypes() + ")"), collector.firstMethods().get(op.name()));
+    }
+  }
+
+  /**
+   * A generated file before it is written.
+   *
+   * @param origin the element it originates from (Gradle's isolating mode)
+   * @param op the op whose cost it adds to, or null
+   * @param what what it holds, for a refusal of its name
+   */
+  private record Output(JavaFile file, TypeElement origin, OpModel op, String what) {
+
+    String qualifiedName() {
+      return file.packageName().isEmpty()
+          ? file.typeSpec().name()
+          : file.packageName() + "." + file.typeSpec().name();
+    }
+  }
+
+  /**
+   * Refuses, at the declaring class, generated names that a class of this compilation already has
+   * ({@code [Elementwise/GeneratedName]}): javac's Filer would throw instead. Facade names are
+   * checked earlier, at {@code @Facade} ({@link FacadeCollector}); this catches the kernel
+   * classes' names ({@code C_<op>_w32}, {@code COpLibrary}).
+   */
+  private boolean namesFree(TypeElement type, List<Output> outputs) {
+    Trees trees = Trees.instance(processingEnv);
+    boolean free = true;
+    for (Output output : outputs) {
+      TypeElement existing =
+          processingEnv.getElementUtils().getTypeElement(output.qualifiedName());
+      if (existing != null && trees.getPath(existing) != null) {
+        processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
+            Message.GENERATED_NAME.format(output.qualifiedName(), type.getQualifiedName(),
+                output.what(), output.op() == null
+                    ? "rename that class"
+                    : "rename that class or the op (@Elementwise(name = \"...\"))"),
+            type);
+        free = false;
+      }
+    }
+    return free;
+  }
+
+  /**
+   * The kernel table of every op and backward op, by op name, after checking that each kernel's
+   * methods fit the JVM's 255 parameter slots ({@code [Elementwise/TooManyOperands]} at the op's
+   * first method otherwise: javac would refuse the generated file).
+   */
+  private Map<String, List<KernelEntry>> plan(List<OpModel> models,
+      Map<String, List<Derivatives.Gradient>> gradients,
+      Map<String, ExecutableElement> firstMethods, Report report) {
+    EntryPlanner planner = new EntryPlanner(dtypes());
+    Map<String, List<KernelEntry>> plans = new TreeMap<>();
+    for (OpModel op : models) {
+      ExecutableElement declaration = firstMethods.get(op.name());
+      List<KernelEntry> forward = planner.plan(op);
+      plans.put(op.name(), forward);
+      // One refusal per op: its backward ops have at least as many operands.
+      boolean fits = fitsParameterSlots(op, forward, null, declaration, report);
+      for (Derivatives.Gradient g : gradients.getOrDefault(op.name(), List.of())) {
+        if (g.kind() == Derivatives.Kind.OP) {
+          List<KernelEntry> backward = Derivatives.entries(g.backward(), dtypes());
+          plans.put(g.backward().name(), backward);
+          fits = fits && fitsParameterSlots(g.backward(), backward, op, declaration, report);
+        }
+      }
+    }
+    return plans;
+  }
+
+  /**
+   * Refuses {@code op} (a backward op of {@code forward}, or null) when a kernel's strided loop
+   * would take more JVM parameter slots than the JVM allows (the message names the limit), and
+   * says whether it fits.
+   */
+  private static boolean fitsParameterSlots(OpModel op, List<KernelEntry> entries,
+      OpModel forward, ExecutableElement declaration, Report report) {
+    for (KernelEntry entry : entries) {
+      int slots = KernelGenerator.parameterSlots(op, entry);
+      if (slots <= KernelGenerator.MAX_PARAMETER_SLOTS) {
+        continue;
+      }
+      int tensors = op.tensors().size();
+      int scalarSlots = slots - (2 + 5 * (tensors + 1));
+      // n and the result take 7 slots, each tensor operand 5.
+      int most = (KernelGenerator.MAX_PARAMETER_SLOTS - 7 - scalarSlots) / 5;
+      String scalars = op.scalars().isEmpty() ? "" : " beside its @Scalars";
+      if (forward == null) {
+        report.error(declaration, Message.TOO_MANY_OPERANDS, "op '" + op.name() + "'", tensors,
+            "", entry.promoted().torchName(), slots, "at most " + most + " tensor operands" + scalars);
+      } else {
+        report.error(declaration, Message.TOO_MANY_OPERANDS,
+            "the backward op '" + op.name() + "' of op '" + forward.name() + "'", tensors,
+            " (the incoming gradient and the " + (tensors - 1) + " operands its derivative"
+                + " reads)", entry.promoted().torchName(), slots,
+            "at most " + (most - 1) + " tensor operands" + scalars + " when the gradient reads"
+                + " them all");
+      }
+      return false;
+    }
+    return true;
   }
 
   private static List<KernelGenerator.Kernel> kernels(OpModel op, List<KernelEntry> entries) {
@@ -316,9 +488,7 @@ public final class ElementwiseProcessor extends AbstractProcessor {
 
   /** Writes {@code file} and returns its number of lines. */
   private long write(JavaFile file, TypeElement origin) throws IOException {
-    String name = file.packageName().isEmpty()
-        ? file.typeSpec().name()
-        : file.packageName() + "." + file.typeSpec().name();
+    String name = new Output(file, origin, null, "").qualifiedName();
     JavaFileObject source = processingEnv.getFiler().createSourceFile(name, origin);
     String text = file.toString();
     try (Writer w = source.openWriter()) {

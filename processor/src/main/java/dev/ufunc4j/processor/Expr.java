@@ -1,6 +1,8 @@
 package dev.ufunc4j.processor;
 
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The lowered body of an {@code @Elementwise} overload: a small typed expression tree. Casts to the
@@ -91,6 +93,49 @@ sealed interface Expr {
     boolean isShift() {
       return this == SHL || this == SHR || this == USHR;
     }
+  }
+
+  /**
+   * How many levels of a body one generated Java expression may nest. javac attributes a nested
+   * call with a recursion per level, so a kernel expression as deep as a long body overflowed
+   * javac's stack (1000 nested {@code ?:} made a chain of 1000 {@code blend} calls, issue 23). The
+   * emitters put the value of every node whose {@link #heights height} is a multiple of this into
+   * a local, so each generated statement stays shallow whatever the body's depth; bodies less deep
+   * than this generate exactly as before.
+   */
+  int SPILL_HEIGHT = 16;
+
+  /** Whether the emitters put the value of a node of this height into a local. */
+  static boolean spills(int height) {
+    return height > 0 && height % SPILL_HEIGHT == 0;
+  }
+
+  /**
+   * The height of every node of {@code body} (a leaf is 1), by identity: records compare by value,
+   * and hashing a deep tree by value would cost its size per lookup.
+   */
+  static Map<Expr, Integer> heights(Body body) {
+    Map<Expr, Integer> heights = new IdentityHashMap<>();
+    body.locals().forEach(l -> height(l.init(), heights));
+    height(body.result(), heights);
+    return heights;
+  }
+
+  private static int height(Expr e, Map<Expr, Integer> heights) {
+    Integer known = heights.get(e);
+    if (known != null) {
+      return known;
+    }
+    int below = switch (e) {
+      case Unary u -> height(u.operand(), heights);
+      case Binary b -> Math.max(height(b.left(), heights), height(b.right(), heights));
+      case Conditional c -> Math.max(height(c.condition(), heights),
+          Math.max(height(c.whenTrue(), heights), height(c.whenFalse(), heights)));
+      case Call c -> c.args().stream().mapToInt(a -> height(a, heights)).max().orElse(0);
+      default -> 0;
+    };
+    heights.put(e, below + 1);
+    return below + 1;
   }
 
   /** Whether {@code e} contains a node that satisfies {@code test}. */

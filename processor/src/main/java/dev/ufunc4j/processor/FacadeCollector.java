@@ -65,12 +65,15 @@ final class FacadeCollector {
     String instanceClassName = "";
     String superclassName = "";
     boolean isPublic = accessible(type);
+    AnnotationValue value = facade == null ? null : explicitValue(facade, "value");
+    if (value != null && !value.getValue().toString().isEmpty()) {
+      className = value.getValue().toString();
+      checkName(type, declaring, facade, value, "facade name", className, owners);
+    } else {
+      // The default name is checked alike: a class ClashOps beside Clash made javac's Filer throw.
+      checkName(type, declaring, facade, null, "default facade name", className, owners);
+    }
     if (facade != null) {
-      AnnotationValue value = explicitValue(facade, "value");
-      if (value != null && !value.getValue().toString().isEmpty()) {
-        className = value.getValue().toString();
-        checkName(type, declaring, facade, value, "facade name", className, owners);
-      }
       AnnotationValue instance = explicitValue(facade, "instanceMethods");
       if (instance != null && !instance.getValue().toString().isEmpty()) {
         instanceClassName = instance.getValue().toString();
@@ -148,7 +151,15 @@ final class FacadeCollector {
       problem = "is the name of a class the processor generates for the kernels of "
           + type.getQualifiedName() + "; choose another name";
     }
-    if (problem != null) {
+    if (problem == null) {
+      return;
+    }
+    if (value == null) {
+      // No name was given: the refusal says where to give one.
+      report.error(type, Message.FACADE_NAME, what, name, type.getQualifiedName(),
+          problem.replace("choose another name", "name the facade with @Facade(\"...\") on "
+              + type.getSimpleName()));
+    } else {
       report.error(type, facade, value, Message.FACADE_NAME, what, name, type.getQualifiedName(),
           problem);
     }

@@ -345,9 +345,12 @@ final class KernelGenerator {
   }
 
   private TypeName scalarType(int s) {
-    return op.scalars().get(s).type() == ValueType.BOOLEAN
-        ? TypeName.BOOLEAN
-        : entry.lanes().primitive;
+    return scalarType(op.scalars().get(s), entry);
+  }
+
+  /** A {@code @Scalar}'s Java type in the kernel methods: the lane's primitive, or boolean. */
+  private static TypeName scalarType(OpModel.ScalarParam s, KernelEntry entry) {
+    return s.type() == ValueType.BOOLEAN ? TypeName.BOOLEAN : entry.lanes().primitive;
   }
 
   private void addScalarParams(MethodSpec.Builder m) {
@@ -646,13 +649,15 @@ final class KernelGenerator {
       }
     }
     Body b = overload.body();
+    ScalarFloat scalar = new ScalarFloat(body, names, operands, scalarNames, locals,
+        Expr.heights(b));
     for (Body.Local l : b.locals()) {
+      String init = scalar.code(l.init(), true);
       String name = names.newName(l.name());
-      body.addStatement("float $N = $L", name, scalarFloat(l.init(), operands, locals, true));
+      body.addStatement("float $N = $L", name, init);
       locals.put(l.name(), name);
     }
-    body.addStatement("$N[j] = Float.floatToFloat16($L)", halves,
-        scalarFloat(b.result(), operands, locals, true));
+    body.addStatement("$N[j] = Float.floatToFloat16($L)", halves, scalar.code(b.result(), true));
     body.endControlFlow();
     body.addStatement("$T.storeHalves($N, len, $N, $N + chunk)", HALF_CHUNKS, halves,
         output.data(), output.offset());
@@ -661,28 +666,42 @@ final class KernelGenerator {
     return body.build();
   }
 
-  /** A {@link #plainArithmetic} expression as scalar float Java, parenthesized unless {@code top}. */
-  private String scalarFloat(Expr e, List<String> operands, Map<String, String> locals,
-      boolean top) {
-    return switch (e) {
-      case Expr.Operand o -> operands.get(o.index());
-      case Expr.ScalarRef r -> scalarNames.get(r.index());
-      case Expr.LocalRef l -> locals.get(l.name());
-      case Expr.Literal l -> {
-        String lit = VectorCode.literal(Lane.FLOAT, l.value()).toString();
-        yield top || !lit.startsWith("-") ? lit : "(" + lit + ")";
+  /**
+   * Writes {@link #plainArithmetic} expressions as scalar float Java into {@code body}, with a
+   * local every {@link Expr#SPILL_HEIGHT} levels (javac parses and attributes each parenthesized
+   * level with a recursion).
+   */
+  private record ScalarFloat(CodeBlock.Builder body, NameAllocator names, List<String> operands,
+      List<String> scalars, Map<String, String> locals, Map<Expr, Integer> heights) {
+
+    /** {@code e} as Java, parenthesized unless {@code top}. */
+    String code(Expr e, boolean top) {
+      String code = switch (e) {
+        case Expr.Operand o -> operands.get(o.index());
+        case Expr.ScalarRef r -> scalars.get(r.index());
+        case Expr.LocalRef l -> locals.get(l.name());
+        case Expr.Literal l -> {
+          String lit = VectorCode.literal(Lane.FLOAT, l.value()).toString();
+          yield top || !lit.startsWith("-") ? lit : "(" + lit + ")";
+        }
+        case Expr.Unary u -> {
+          String x = code(u.operand(), false);
+          yield top ? "-" + x : "(-" + x + ")";
+        }
+        case Expr.Binary bin -> {
+          String x = code(bin.left(), false) + " " + bin.op().symbol + " "
+              + code(bin.right(), false);
+          yield top ? x : "(" + x + ")";
+        }
+        default -> throw new IllegalStateException("not plain arithmetic: " + e);
+      };
+      if (!top && Expr.spills(heights.getOrDefault(e, 0))) {
+        String name = names.newName("part" + (heights.get(e) / Expr.SPILL_HEIGHT));
+        body.addStatement("float $N = $L", name, code);
+        return name;
       }
-      case Expr.Unary u -> {
-        String x = scalarFloat(u.operand(), operands, locals, false);
-        yield top ? "-" + x : "(-" + x + ")";
-      }
-      case Expr.Binary bin -> {
-        String x = scalarFloat(bin.left(), operands, locals, false) + " " + bin.op().symbol + " "
-            + scalarFloat(bin.right(), operands, locals, false);
-        yield top ? x : "(" + x + ")";
-      }
-      default -> throw new IllegalStateException("not plain arithmetic: " + e);
-    };
+      return code;
+    }
   }
 
   private Value computeAndConvert(VectorCode vc, List<Value> values) {
@@ -768,6 +787,23 @@ final class KernelGenerator {
     }
   }
 
+  /** The JVM's limit on a static method's parameters, in slots (JVMS 4.3.3). */
+  static final int MAX_PARAMETER_SLOTS = 255;
+
+  /**
+   * The JVM parameter slots of {@code entry}'s strided loop, its kernel method with the most
+   * parameters ({@link #stridedRow}): {@code n}, then data, offset and stride of the result and of
+   * each tensor operand, then the {@code @Scalar}s. A long or double takes two slots.
+   */
+  static int parameterSlots(OpModel op, KernelEntry entry) {
+    int slots = 2 + 5 * (op.tensors().size() + 1);
+    for (OpModel.ScalarParam s : op.scalars()) {
+      TypeName t = scalarType(s, entry);
+      slots += t.equals(TypeName.LONG) || t.equals(TypeName.DOUBLE) ? 2 : 1;
+    }
+    return slots;
+  }
+
   /**
    * The strided loop: gathers {@code LANES} elements of each input into this thread's scratch
    * blocks ({@code LaneScratch}), repeating the last one when fewer are left (so that no lane sees
@@ -775,6 +811,7 @@ final class KernelGenerator {
    * contiguous loop on the blocks and scatters the output's {@code count} elements back.
    */
   private MethodSpec stridedRow() {
+    assert parameterSlots(op, entry) <= MAX_PARAMETER_SLOTS;
     MethodSpec.Builder m = MethodSpec.methodBuilder(kernelName + "_strided")
         .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
         .addParameter(TypeName.LONG, "n");

@@ -134,6 +134,25 @@ enum Message {
   COST(
       "Cost",
       "op '%s': %d kernel%s (%d forward, %d backward) in %d generated file%s, %,d lines%s"),
+  TOO_DEEP(
+      "TooDeep",
+      "the @Elementwise bodies of %s nest too deeply for the processor (its %d MB stack"
+          + " overflowed); split the deepest expression into locals (double r = ...;)"),
+  TOO_MANY_OPERANDS(
+      "TooManyOperands",
+      "%s has %d tensor operands%s: the strided loop of its %s kernels would take %d JVM parameter"
+          + " slots, over the JVM's limit of 255 (2, then 5 for the result and for each tensor"
+          + " operand, then 2 per double or long @Scalar and 1 per other); %s: split the op into"
+          + " smaller ones"),
+  LOCAL_CLASS(
+      "EnclosingClass",
+      "@Elementwise method %s is in a local or anonymous class, which javac does not show"
+          + " annotation processors: nothing would be generated for it; declare it in a top-level"
+          + " or static nested class"),
+  GENERATED_NAME(
+      "GeneratedName",
+      "%s, which the processor generates for %s (%s), is already a class of this compilation;"
+          + " %s"),
   INTERNAL_ERROR(
       "InternalError",
       "internal error of the ufunc4j processor while generating the ops of %s: %s; the other"

@@ -112,6 +112,41 @@ class FacadeCompileTest {
         "\"Ops\")");
   }
 
+  /**
+   * The default facade name is checked as a given one: a class {@code ClashOps} beside {@code
+   * Clash} made javac's Filer throw ({@code [Elementwise/InternalError]} with a FilerException).
+   * The refusal is at the class and says how to name the facade; nothing is generated for it.
+   */
+  @Test
+  void refusesADefaultFacadeNameThatAClassHas() {
+    JavaFileObject clash = source("Clash", "final class Clash {\n" + OP + "}\n");
+    JavaFileObject taken = source("ClashOps", "final class ClashOps {}\n");
+    Compilation c = compile(ALL_ERRORS, clash, taken);
+    assertThat(c).hadErrorContaining("[Elementwise/FacadeName] default facade name 'ClashOps' of"
+            + " test.Clash clashes with test.ClashOps, a class of this compilation; name the"
+            + " facade with @Facade(\"...\") on Clash")
+        .inFile(clash).onLineContaining("final class Clash {");
+    assertThat(ours(c)).hasSize(1);
+    assertThat(generatedAndCompiled(c)).isEmpty();
+  }
+
+  /**
+   * Any other generated name a class of the compilation has is refused at the declaring class
+   * before anything is written ({@code Clash_huber} is the op's descriptor class).
+   */
+  @Test
+  void refusesAGeneratedNameThatAClassHas() {
+    JavaFileObject clash = source("Clash", "final class Clash {\n" + OP + "}\n");
+    JavaFileObject taken = source("Clash_huber", "final class Clash_huber {}\n");
+    Compilation c = compile(ALL_ERRORS, clash, taken);
+    assertThat(c).hadErrorContaining("[Elementwise/GeneratedName] test.Clash_huber, which the"
+            + " processor generates for test.Clash (the descriptor of op 'huber'), is already a"
+            + " class of this compilation; rename that class or the op")
+        .inFile(clash).onLineContaining("final class Clash {");
+    assertThat(ours(c)).hasSize(1);
+    assertThat(generatedAndCompiled(c)).isEmpty();
+  }
+
   @Test
   void refusesFacadeNameThatIsNotAnIdentifier() {
     assertRefused(source("Losses", "@Facade(\n    \"Loss-Ops\")\nfinal class Losses {\n" + OP

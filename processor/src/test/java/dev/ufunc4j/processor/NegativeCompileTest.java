@@ -348,4 +348,156 @@ class NegativeCompileTest {
     assertThat(c.errors().stream().map(d -> String.valueOf(d.getSource().getName())).distinct()
         .toList()).contains("/SOURCE_OUTPUT/test/Ops_g_w32.java");
   }
+
+  // ---- What javac and the JVM accept (issue 23) ----------------------------------------------
+
+  /** The processor's own diagnostics other than the cost notes. */
+  private static List<String> ours(Compilation c) {
+    return c.diagnostics().stream()
+        .map(d -> d.getMessage(Locale.ROOT))
+        .filter(m -> m.contains("[Elementwise/") && !m.contains("[Elementwise/Cost]"))
+        .toList();
+  }
+
+  /**
+   * javac does not show processors the methods of local and anonymous classes; they are found in
+   * the source trees and refused at the method, not silently left without kernels.
+   */
+  @Test
+  void refusesMethodsOfLocalAndAnonymousClassesAtTheMethod() {
+    String members = """
+          @Elementwise(dtypes = "float32")
+          static double plain(double x) { return x; }
+          static Object m() {
+            class Inner {
+              @Elementwise
+              static double twice(double x) { return 2 * x; }
+            }
+            return new Object() {
+              @dev.ufunc4j.annotation.Elementwise
+              static double thrice(double x) { return 3 * x; }
+            };
+          }
+        """;
+    Compilation c = compile(members);
+    assertThat(c).hadErrorContaining("[Elementwise/EnclosingClass] @Elementwise method twice is in"
+            + " a local or anonymous class, which javac does not show annotation processors")
+        .inFile(source(members)).onLineContaining("static double twice");
+    assertThat(c).hadErrorContaining("@Elementwise method thrice is in a local or anonymous class")
+        .inFile(source(members)).onLineContaining("static double thrice");
+    assertThat(c).hadErrorContaining("declare it in a top-level or static nested class")
+        .inFile(source(members)).onLineContaining("static double twice");
+  }
+
+  /** A parameter list {@code double a0, ..., double a<n-1>} and the product of those operands. */
+  private static String operands(int n) {
+    StringBuilder s = new StringBuilder();
+    for (int i = 0; i < n; i++) {
+      s.append(i == 0 ? "" : ",\n      ").append("double a").append(i);
+    }
+    return s.toString();
+  }
+
+  private static String product(int n) {
+    StringBuilder s = new StringBuilder();
+    for (int i = 0; i < n; i++) {
+      s.append(i == 0 ? "" : " * ").append("a").append(i);
+    }
+    return s.toString();
+  }
+
+  /**
+   * A kernel's strided loop takes 2 JVM parameter slots for its length, 5 for the result and for
+   * each operand (segment, offset, stride): 50 operands are 257 slots, over the JVM's 255, which
+   * javac refused in the generated file ("too many parameters"). The op is refused at its method.
+   */
+  @Test
+  void refusesMoreOperandsThanAKernelMethodTakes() {
+    String members = "  @Elementwise(dtypes = \"float32\")\n  static double wide(\n      "
+        + operands(50) + ") {\n    return " + product(50).replace("*", "+") + ";\n  }\n";
+    assertRefused(members, "[Elementwise/TooManyOperands]", "op 'wide' has 50 tensor operands:"
+        + " the strided loop of its float32 kernels would take 257 JVM parameter slots, over the"
+        + " JVM's limit of 255", "static double wide(");
+    assertRefused(members, "[Elementwise/TooManyOperands]", "at most 49 tensor operands: split"
+        + " the op into smaller ones", "static double wide(");
+  }
+
+  /** 49 operands are 252 slots: accepted (the generated kernels compile in that case). */
+  @Test
+  void acceptsAsManyOperandsAsAKernelMethodTakes() {
+    Compilation c = javac()
+        .withProcessors(new ElementwiseProcessor(), new OpLibraryServiceProcessor())
+        .withOptions("-Aufunc4j.dtypes=float32")
+        .compile(source("  @Elementwise\n  static double wide(\n      " + operands(49)
+            + ") {\n    return " + product(49).replace("*", "+") + ";\n  }\n"));
+    assertThat(ours(c)).isEmpty();
+  }
+
+  /**
+   * The backward op also takes the incoming gradient: 49 operands that the derivative all reads
+   * make a 50-operand backward op, refused at the forward op's method.
+   */
+  @Test
+  void refusesABackwardOpWithMoreOperandsThanAKernelMethodTakes() {
+    String members = "  @Elementwise(dtypes = \"float32\")\n  static double wide(\n      "
+        + operands(49) + ") {\n    return a0 * " + product(49) + ";\n  }\n";
+    assertRefused(members, "[Elementwise/TooManyOperands]", "the backward op 'wide_grad_a0' of op"
+        + " 'wide' has 50 tensor operands (the incoming gradient and the 49 operands its"
+        + " derivative reads)", "static double wide(");
+    assertRefused(members, "[Elementwise/TooManyOperands]", "at most 48 tensor operands when the"
+        + " gradient reads them all", "static double wide(");
+  }
+
+  /**
+   * 1000 nested {@code ?:} (valid Java) made a chain of 1000 {@code blend} calls in one statement
+   * of the generated kernel, on which javac's attribution overflowed its stack (a crash of javac,
+   * not a diagnostic). Now every 16 levels go into a local: javac attributes the generated kernels
+   * on a default-sized stack (they fail here only on the runtime's classes, which this module does
+   * not see), and the processor reports nothing.
+   */
+  @Test
+  void generatesDeeplyNestedBodiesAsShallowStatements() throws Exception {
+    String body = "x";
+    for (int i = 0; i < 1000; i++) {
+      body = "(x > " + i + ".0 ? " + i + ".0 : " + body + ")";
+    }
+    JavaFileObject source =
+        source("  @Elementwise\n  static double deep(double x) {\n    return " + body + ";\n  }\n");
+    // javac on a thread with the JVM's default stack (1 MB on x64), as build tools run it.
+    Compilation[] compiled = new Compilation[1];
+    Throwable[] crash = new Throwable[1];
+    Thread javacThread = new Thread(null, () -> {
+      try {
+        compiled[0] = javac()
+            .withProcessors(new ElementwiseProcessor(), new OpLibraryServiceProcessor())
+            .withOptions("-Aufunc4j.dtypes=float32", "--add-modules", "jdk.incubator.vector",
+                "-Xmaxerrs", "100000")
+            .compile(source);
+      } catch (Throwable t) {
+        crash[0] = t;
+      }
+    }, "javac", 1 << 20);
+    javacThread.start();
+    javacThread.join();
+    if (crash[0] != null) {
+      throw new AssertionError("javac crashed on the generated code", crash[0]);
+    }
+    Compilation c = compiled[0];
+    assertThat(ours(c)).isEmpty();
+    assertThat(c.errors().stream().map(d -> String.valueOf(d.getSource().getName())).distinct()
+        .toList()).contains("/SOURCE_OUTPUT/test/Ops_deep_w32.java");
+    // Every generated statement nests at most 16 levels of the body: no line chains more blends.
+    // (compile-testing hands out generated files only after a successful compile: read them from
+    // a directory, having run the processors alone.)
+    java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("deep");
+    javax.tools.JavaCompiler compiler = javax.tools.ToolProvider.getSystemJavaCompiler();
+    javax.tools.JavaCompiler.CompilationTask task = compiler.getTask(null, null, d -> { },
+        List.of("-proc:only", "-Aufunc4j.dtypes=float32", "-s", dir.toString(), "-classpath",
+            System.getProperty("java.class.path")), null, List.of(source));
+    task.setProcessors(List.of(new ElementwiseProcessor()));
+    task.call();
+    String kernel = java.nio.file.Files.readString(dir.resolve("test/Ops_deep_w32.java"));
+    assertThat(kernel.lines().mapToInt(l -> l.split("\\.blend\\(", -1).length - 1).max()
+        .orElseThrow()).isAtMost(16);
+  }
 }
