@@ -2,20 +2,20 @@ package dev.ufunc4j;
 
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.internal.Copies;
+import dev.ufunc4j.internal.MemoryOverlap;
 import dev.ufunc4j.internal.Shapes;
 import dev.ufunc4j.kernel.Dispatch;
 import dev.ufunc4j.kernel.ElementwiseOp;
-import dev.ufunc4j.internal.MemoryOverlap;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
 
 /**
  * Records the autograd graph as ops run (PyTorch's autograd, docs/gradients.md): the per-tensor
- * state ({@link Meta}, {@link Version}), the thread's grad mode, and one recording method per
- * kind of operation that the runtime's entry points call when an operand requires gradients —
- * elementwise ops ({@link Dispatch}), reductions, {@code sumToShape}, views, copies and casts
- * ({@link Tensor}). The recorded {@link GradNode}s are here too; {@link GradEngine} runs them.
+ * state ({@link Meta}, {@link Version}, {@link ViewOrigin}), the thread's grad mode, and one
+ * recording method per kind of operation that the runtime's entry points call when an operand
+ * requires gradients — elementwise ops ({@link Dispatch}), reductions, {@code sumToShape}, views,
+ * copies and casts ({@link Tensor}). The recorded {@link GradNode}s are here too; {@link GradEngine} runs them.
  *
  * <p>A recording method runs the op itself with recording off (so the op's internal steps, a
  * cast or a view, leave no nodes) and then gives the result its node. Nothing is recorded while
@@ -417,9 +417,8 @@ final class GradGraph {
   }
 
   /**
-   * The refusals of an in-place op (or another write) through a view of a base in a graph,
-   * PyTorch's: a view of a leaf that requires grad, a view made inside {@link #noGrad()}, and a
-   * view without a base history to rewrite ({@link Tensor#asStrided}).
+   * The refusals of an in-place op through a view of a base in a graph, PyTorch's: a view of a
+   * leaf that requires grad, and a view made inside {@link #noGrad()}.
    */
   private static void checkInPlaceThroughView(String name, Tensor out) {
     ViewOrigin o = out.viewOrigin();
