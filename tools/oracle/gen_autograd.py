@@ -19,7 +19,7 @@ shapes (leading dims added, dims of size 1 stretched, zero-dim operands, Python 
 dtypes (the gradient comes back in each operand's dtype), and at ties and kinks (maximum and
 minimum on equal values, abs and sign at 0, clamp at its bounds, pow at a zero base and a zero
 exponent, where); reductions over dims with keepdim (amax/amin with ties); sum_to_size; the
-views; casts. Deterministic: seeded per group, torch on one thread.
+views; casts; in-place ops on a base whose views are used afterwards, and through views. Deterministic: seeded per group, torch on one thread.
 """
 import numpy as np
 import torch
@@ -278,6 +278,134 @@ def main():
            lambda w, x: torch.tanh((w.unsqueeze(0) * x.unsqueeze(2)).sum(1)).mean(),
            [V.tensor("float64", [3, 2]), V.tensor("float64", [4, 3])], grad_output=False)
     groups.append(V)
+
+    # In-place ops and views of one storage (issue 23, docs/gradients.md "Views and in-place
+    # ops"): an in-place op on a base whose views are used afterwards (their history is rebased
+    # on the base's new one), and in-place ops through a view (the base's history becomes
+    # CopySlices). Plain (non-requires-grad) bases are cloned first: the cases write into them.
+    I = Cases("inplace")
+    f32, f64 = "float32", "float64"
+
+    def base_mul_slice(x, w):
+        b = x * 2
+        v = b[0:2]
+        b.mul_(w)
+        return v
+
+    def base_add_transpose(x, w):
+        b = x * 1.5
+        v = b.t()
+        b.add_(w)
+        return v * v
+
+    def base_mul_expand(x, w):
+        b = (x * 2).unsqueeze(0)
+        e = b.expand(4, 3)
+        b.mul_(w)
+        return e * e
+
+    def base_add_chain(x, w):
+        b = x * 2
+        v = b.view(2, 2).t()[1]
+        b.add_(w)
+        return v * v
+
+    def base_twice(x, w):
+        b = x * 2
+        v = b[1:3]
+        b.mul_(w)
+        b.add_(w)
+        return v
+
+    def base_select_div(x, w):
+        b = x.sin()
+        r = b.select(0, 1)
+        b.div_(w)
+        return r
+
+    def base_plain(b, w):
+        b = b.clone()
+        v = b[0:2]
+        b.mul_(w)
+        return v
+
+    def view_mul(x, w):
+        b = x * 2
+        b[0:2].mul_(w)
+        return b * b
+
+    def view_chain(x, w):
+        b = x * 2
+        b.view(2, 2).select(0, 1).mul_(w)
+        b.add_(1)
+        return b * b
+
+    def view_of_plain(b, w, x):
+        b = b.clone()
+        b[1:3].add_(w)
+        return b * x
+
+    def view_then_view(x, w):
+        b = x * 2
+        v = b[0:2]
+        v.mul_(w)
+        return v * b[1:3]
+
+    def view_transpose_div(x, w):
+        b = x * 1.0
+        b.t().div_(w)
+        return b
+
+    def view_from_sibling(x):
+        b = x * 2
+        b[0:2].add_(b[2:4])  # add saves nothing: mul_ would save the sibling it then writes
+        return b * b
+
+    def view_sub_scaled(x, w):
+        b = x.sin()
+        b[:, 1:3].sub_(w, alpha=0.5)
+        return b.exp()
+
+    I.case("base-mul-slice", "base_mul_slice", base_mul_slice,
+           [I.tensor(f32, [4]), I.tensor(f32, [4])])
+    I.case("base-add-transpose", "base_add_transpose", base_add_transpose,
+           [I.tensor(f64, [2, 3]), I.tensor(f64, [3])])
+    I.case("base-mul-expand", "base_mul_expand", base_mul_expand,
+           [I.tensor(f32, [3]), I.tensor(f32, [1, 3])])
+    I.case("base-add-chain", "base_add_chain", base_add_chain,
+           [I.tensor(f64, [4]), I.tensor(f64, [4])])
+    I.case("base-twice", "base_twice", base_twice, [I.tensor(f32, [4]), I.tensor(f32, [4])])
+    I.case("base-select-div", "base_select_div", base_select_div,
+           [I.tensor(f64, [2, 3]), I.tensor(f64, [2, 3], 0.5, 3.0)])
+    I.case("base-plain", "base_plain", base_plain, [I.tensor(f32, [4]), I.tensor(f32, [4])],
+           requires=[False, True])
+    I.case("view-mul", "view_mul", view_mul, [I.tensor(f32, [4]), I.tensor(f32, [2])])
+    I.case("view-chain", "view_chain", view_chain, [I.tensor(f64, [4]), I.tensor(f64, [2])])
+    I.case("view-of-plain", "view_of_plain", view_of_plain,
+           [I.tensor(f32, [4]), I.tensor(f32, [2]), I.tensor(f32, [4])],
+           requires=[False, True, True])
+    I.case("view-then-view", "view_then_view", view_then_view,
+           [I.tensor(f64, [4]), I.tensor(f64, [2])])
+    I.case("view-transpose-div", "view_transpose_div", view_transpose_div,
+           [I.tensor(f64, [2, 3]), I.tensor(f64, [3, 2], 0.5, 3.0)])
+    I.case("view-from-sibling", "view_from_sibling", view_from_sibling, [I.tensor(f64, [4])])
+    I.case("view-sub-scaled", "view_sub_scaled", view_sub_scaled,
+           [I.tensor(f64, [3, 4]), I.tensor(f64, [3, 2])])
+    def as_strided_view(x):
+        b = x * 1
+        v = b.as_strided((2, 2), (1, 3), 1)
+        return v * v
+
+    def base_plain_as_strided(b, w):
+        b = b.clone()
+        v = b.as_strided((2, 2), (1, 2), 1)
+        b.mul_(w)
+        return v * v
+
+    I.case("as-strided-view", "as_strided_view", as_strided_view, [I.tensor(f64, [6])])
+    I.case("base-plain-as-strided", "base_plain_as_strided", base_plain_as_strided,
+           [I.tensor(f64, [6]), I.tensor(f64, [6])], requires=[False, True])
+    groups.append(I)
 
     for g in groups:
         path, size, count = g.write(RUNTIME)

@@ -62,16 +62,31 @@ public final class Autograd {
 
   /** A region without recording, from {@link Autograd#noGrad()}; close it on the same thread. */
   public static final class NoGrad implements AutoCloseable {
+    /** The opening thread's count of open regions. */
     private final int[] depth;
+    private final Thread owner;
     private boolean closed;
 
-    NoGrad(int[] depth) {
+    NoGrad(int[] depth, Thread owner) {
       this.depth = depth;
+      this.owner = owner;
     }
 
-    /** Ends the region (once; closing again does nothing). */
+    /**
+     * Ends the region (once; closing again does nothing).
+     *
+     * @throws IllegalStateException on a thread other than the one that opened it: the mode is
+     *     per thread, and closing it from elsewhere would turn recording back on in the middle of
+     *     the opener's region
+     */
     @Override
     public void close() {
+      Thread current = Thread.currentThread();
+      if (current != owner) {
+        throw new IllegalStateException(
+            "Autograd.noGrad(): a region opened on thread '" + owner.getName()
+                + "' can only be closed on that thread, not on '" + current.getName() + "'");
+      }
       if (!closed) {
         closed = true;
         depth[0]--;

@@ -177,11 +177,15 @@ final class GradEngine {
   private static void accumulate(Tensor leaf, Tensor g, Tensor root,
       Set<MemorySegment> handedOut) {
     GradGraph.Meta m = leaf.autogradMeta();
-    if (m.grad == null) {
-      m.grad = owned(g, root, handedOut);
-    } else {
-      // In place, as PyTorch's AccumulateGrad: a grad() the caller holds sees the sum.
-      Ops.add(m.grad, g, m.grad);
+    // One backward at a time per leaf, as PyTorch's AccumulateGrad mutex: threads running their
+    // own graphs into a shared leaf would otherwise lose each other's additions.
+    synchronized (m) {
+      if (m.grad == null) {
+        m.grad = owned(g, root, handedOut);
+      } else {
+        // In place, as PyTorch's AccumulateGrad: a grad() the caller holds sees the sum.
+        Ops.add(m.grad, g, m.grad);
+      }
     }
   }
 

@@ -16,6 +16,8 @@ import dev.ufunc4j.internal.Shapes;
 import dev.ufunc4j.internal.TensorInternals;
 import dev.ufunc4j.internal.VectorModule;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -56,9 +58,27 @@ public final class Tensor extends TensorVocabulary implements TensorLike {
   private final boolean wrappedNumber;
   private final long numel;
   /** Autograd state ({@link GradGraph}); null while this tensor is in no graph. */
-  private GradGraph.Meta autograd;
-  /** Writes through any view of this storage ({@link GradGraph.Version}); made on first need. */
-  private GradGraph.Version version;
+  private volatile GradGraph.Meta autograd;
+  /**
+   * Writes through any view of this storage ({@link GradGraph.Version}); made on first need, by
+   * compare-and-set: two threads making the first views of one tensor at once share one counter.
+   */
+  private volatile GradGraph.Version version;
+  /** For a view made by a view method: its base and how to remake it; null otherwise. */
+  private GradGraph.ViewOrigin viewOrigin;
+
+  private static final VarHandle AUTOGRAD;
+  private static final VarHandle VERSION;
+
+  static {
+    try {
+      MethodHandles.Lookup lookup = MethodHandles.lookup();
+      AUTOGRAD = lookup.findVarHandle(Tensor.class, "autograd", GradGraph.Meta.class);
+      VERSION = lookup.findVarHandle(Tensor.class, "version", GradGraph.Version.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
 
   private Tensor(
       MemorySegment segment,
@@ -822,8 +842,9 @@ public final class Tensor extends TensorVocabulary implements TensorLike {
   public Tensor expand(long... sizes) {
     Shapes.Geometry g = Shapes.expand(dtype, shape, strides, sizes);
     long[] from = shape;
-    return GradGraph.view(this, view(g.shape(), g.strides(), offset), "expand",
-        grad -> grad.sumToShape(from));
+    long[] to = g.shape();
+    return GradGraph.view(this, view(to, g.strides(), offset), "expand",
+        grad -> grad.sumToShape(from), t -> t.expand(to));
   }
 
   /** {@link #expand} to exactly {@code shape} (no {@code -1} needed): PyTorch's {@code broadcast_to}. */
@@ -849,7 +870,8 @@ public final class Tensor extends TensorVocabulary implements TensorLike {
   /** A view of this tensor's elements in another shape, recorded for autograd. */
   private Tensor reshaped(Tensor result) {
     long[] from = shape;
-    return GradGraph.view(this, result, "view", g -> g.reshape(from));
+    long[] to = result.shape;
+    return GradGraph.view(this, result, "view", g -> g.reshape(from), t -> t.view(to));
   }
 
   /** Like {@link #view}, but copies into a contiguous tensor when no view is possible. */
@@ -890,7 +912,9 @@ public final class Tensor extends TensorVocabulary implements TensorLike {
     for (int i = 0; i < n; i++) {
       inverse[wrapDim(dims[i], n)] = i;
     }
-    return GradGraph.view(this, view(s, st, offset), "permute", g -> g.permute(inverse));
+    int[] order = dims.clone();
+    return GradGraph.view(this, view(s, st, offset), "permute", g -> g.permute(inverse),
+        t -> t.permute(order));
   }
 
   /** A view with dimensions {@code dim0} and {@code dim1} swapped. */
@@ -906,7 +930,8 @@ public final class Tensor extends TensorVocabulary implements TensorLike {
       st[a] = strides[b];
       st[b] = strides[a];
     }
-    return GradGraph.view(this, view(s, st, offset), "transpose", g -> g.transpose(a, b));
+    return GradGraph.view(this, view(s, st, offset), "transpose", g -> g.transpose(a, b),
+        t -> t.transpose(a, b));
   }
 
   /** The transpose of a matrix; a tensor of fewer than 2 dimensions as it is. */
@@ -946,7 +971,8 @@ public final class Tensor extends TensorVocabulary implements TensorLike {
     return GradGraph.view(this,
         // PyTorch keeps the offset of an empty slice
         view(s, st, ShapeMath.offset(offset, lo, strides[d], "slice")),
-        "slice", g -> GradGraph.scatter(g, from, z -> z.slice(d, lo, end, step)));
+        "slice", g -> GradGraph.scatter(g, from, z -> z.slice(d, lo, end, step)),
+        t -> t.slice(d, lo, end, step));
   }
 
   private static long clampSliceBound(long bound, long size) {
@@ -970,7 +996,7 @@ public final class Tensor extends TensorVocabulary implements TensorLike {
     long at = ShapeMath.offset(offset, i, strides[d], "select");
     long[] from = shape;
     return GradGraph.view(this, view(remove(shape, d), remove(strides, d), at),
-        "select", g -> GradGraph.scatter(g, from, z -> z.select(d, i)));
+        "select", g -> GradGraph.scatter(g, from, z -> z.select(d, i)), t -> t.select(d, i));
   }
 
   /** Elements {@code [start, start + length)} of dimension {@code dim}. */
@@ -1001,7 +1027,7 @@ public final class Tensor extends TensorVocabulary implements TensorLike {
     int d = wrapDim(dim, shape.length + 1);
     long stride = d >= shape.length ? 1 : ShapeMath.multiply(shape[d], strides[d], "unsqueeze");
     return GradGraph.view(this, view(insert(shape, d, 1), insert(strides, d, stride), offset),
-        "unsqueeze", g -> g.squeeze(d));
+        "unsqueeze", g -> g.squeeze(d), t -> t.unsqueeze(d));
   }
 
   /** A view without the dimensions of size 1. */
@@ -1065,16 +1091,13 @@ public final class Tensor extends TensorVocabulary implements TensorLike {
 
   /**
    * A view with arbitrary non-negative {@code strides} and storage {@code offset} (PyTorch's
-   * {@code as_strided}); every element it reaches must lie inside the storage.
+   * {@code as_strided}); every element it reaches must lie inside the storage. Differentiable
+   * when neither this tensor nor the view reaches one storage element twice (otherwise refused
+   * on a tensor that requires grad, in grad mode).
    */
   public Tensor asStrided(long[] shape, long[] strides, long offset) {
     long[] s = Shapes.checkAsStrided(shape, strides, offset, storageSize());
-    if (GradGraph.recording(this)) {
-      throw new UnsupportedOperationException(
-          "asStrided is not differentiable in ufunc4j; call it on detach(), or inside"
-              + " Autograd.noGrad()");
-    }
-    return view(s, strides.clone(), offset);
+    return GradGraph.asStrided(this, view(s, strides, offset));
   }
 
   private Tensor view(long[] shape, long[] strides, long offset) {
@@ -1483,12 +1506,13 @@ public final class Tensor extends TensorVocabulary implements TensorLike {
 
   /** True for a leaf marked with {@link #requiresGrad(boolean)} and for results computed from one. */
   public boolean requiresGrad() {
-    return autograd != null && GradGraph.requiresGrad(this);
+    return GradGraph.requiresGrad(this);
   }
 
   /** True unless this tensor was computed by a recorded op (PyTorch's {@code is_leaf}). */
   public boolean isLeaf() {
-    return autograd == null || autograd.gradFn == null;
+    GradGraph.Meta m = GradGraph.meta(this);
+    return m == null || m.gradFn == null;
   }
 
   /** The gradient accumulated into this leaf by {@link #backward()}; null before the first. */
@@ -1544,18 +1568,38 @@ public final class Tensor extends TensorVocabulary implements TensorLike {
     return autograd;
   }
 
+  /** {@link #autograd()}, made on first need (once, when threads race). */
   GradGraph.Meta autogradMeta() {
-    if (autograd == null) {
-      autograd = new GradGraph.Meta();
+    GradGraph.Meta m = autograd;
+    if (m == null) {
+      GradGraph.Meta made = new GradGraph.Meta();
+      m = (GradGraph.Meta) AUTOGRAD.compareAndExchange(this, null, made);
+      if (m == null) {
+        m = made;
+      }
     }
-    return autograd;
+    return m;
   }
 
+  /** The version counter of this storage, made on first need (once, when threads race). */
   GradGraph.Version versionCounter() {
-    if (version == null) {
-      version = new GradGraph.Version();
+    GradGraph.Version v = version;
+    if (v == null) {
+      GradGraph.Version made = new GradGraph.Version();
+      v = (GradGraph.Version) VERSION.compareAndExchange(this, null, made);
+      if (v == null) {
+        v = made;
+      }
     }
-    return version;
+    return v;
+  }
+
+  GradGraph.ViewOrigin viewOrigin() {
+    return viewOrigin;
+  }
+
+  void setViewOrigin(GradGraph.ViewOrigin origin) {
+    viewOrigin = origin;
   }
 
   /** Records a write into this tensor's storage (in-place and out= ops, setters). */

@@ -33,7 +33,7 @@ public class AutogradGoldenTest {
 
   static final List<String> GROUPS = List.of("add", "add_alpha", "sub", "sub_alpha", "mul", "div",
       "remainder", "maximum", "minimum", "pow", "neg", "abs", "sign", "exp", "log", "sqrt", "sin",
-      "cos", "tanh", "sigmoid", "where", "clamp", "reductions", "views");
+      "cos", "tanh", "sigmoid", "where", "clamp", "reductions", "views", "inplace");
 
   @TestFactory
   Stream<DynamicTest> builtins() {
@@ -232,8 +232,104 @@ public class AutogradGoldenTest {
       case "chain_add" -> x.add(tensor(args.get(1))).sum();
       case "chain_mlp" -> x.unsqueeze(0).mul(tensor(args.get(1)).unsqueeze(2)).sum(1).tanh()
           .mean();
-      default -> throw new AssertionError("no call " + call);
+      default -> inPlace(call, x, args);
     };
+  }
+
+  /** The in-place cases (gen_autograd.py's "inplace" group, the same programs in Java words). */
+  private static Tensor inPlace(String call, Tensor x, List<Object> args) {
+    Tensor w = args.size() > 1 ? tensor(args.get(1)) : null;
+    switch (call) {
+      case "base_mul_slice" -> {
+        Tensor b = x.mul(2);
+        Tensor v = b.slice(0, 0, 2, 1);
+        b.mulInPlace(w);
+        return v;
+      }
+      case "base_add_transpose" -> {
+        Tensor b = x.mul(1.5);
+        Tensor v = b.t();
+        b.addInPlace(w);
+        return v.mul(v);
+      }
+      case "base_mul_expand" -> {
+        Tensor b = x.mul(2).unsqueeze(0);
+        Tensor e = b.expand(4, 3);
+        b.mulInPlace(w);
+        return e.mul(e);
+      }
+      case "base_add_chain" -> {
+        Tensor b = x.mul(2);
+        Tensor v = b.view(2, 2).t().select(0, 1);
+        b.addInPlace(w);
+        return v.mul(v);
+      }
+      case "base_twice" -> {
+        Tensor b = x.mul(2);
+        Tensor v = b.slice(0, 1, 3, 1);
+        b.mulInPlace(w);
+        b.addInPlace(w);
+        return v;
+      }
+      case "base_select_div" -> {
+        Tensor b = x.sin();
+        Tensor r = b.select(0, 1);
+        b.divInPlace(w);
+        return r;
+      }
+      case "base_plain" -> {
+        Tensor v = x.slice(0, 0, 2, 1);
+        x.mulInPlace(w);
+        return v;
+      }
+      case "view_mul" -> {
+        Tensor b = x.mul(2);
+        b.slice(0, 0, 2, 1).mulInPlace(w);
+        return b.mul(b);
+      }
+      case "view_chain" -> {
+        Tensor b = x.mul(2);
+        b.view(2, 2).select(0, 1).mulInPlace(w);
+        b.addInPlace(1);
+        return b.mul(b);
+      }
+      case "view_of_plain" -> {
+        x.slice(0, 1, 3, 1).addInPlace(w);
+        return x.mul(tensor(args.get(2)));
+      }
+      case "view_then_view" -> {
+        Tensor b = x.mul(2);
+        Tensor v = b.slice(0, 0, 2, 1);
+        v.mulInPlace(w);
+        return v.mul(b.slice(0, 1, 3, 1));
+      }
+      case "view_transpose_div" -> {
+        Tensor b = x.mul(1.0);
+        b.t().divInPlace(w);
+        return b;
+      }
+      case "view_from_sibling" -> {
+        Tensor b = x.mul(2);
+        b.slice(0, 0, 2, 1).addInPlace(b.slice(0, 2, 4, 1));
+        return b.mul(b);
+      }
+      case "view_sub_scaled" -> {
+        Tensor b = x.sin();
+        b.slice(1, 1, 3, 1).subInPlace(w, 0.5);
+        return b.exp();
+      }
+      case "as_strided_view" -> {
+        Tensor v = x.mul(1).asStrided(new long[] {2, 2}, new long[] {1, 3}, 1);
+        return v.mul(v);
+      }
+      case "base_plain_as_strided" -> {
+        // x is itself a view of its golden storage: the offset is the storage's
+        Tensor v = x.asStrided(new long[] {2, 2}, new long[] {1, 2}, x.offset() + 1);
+        x.mulInPlace(w);
+        return v.mul(v);
+      }
+      default -> throw new AssertionError("no call " + call);
+    }
   }
 
   private static Tensor reduce(String op, Tensor x, Map<String, Object> kase) {

@@ -188,8 +188,98 @@ class AutogradTest {
     b.sum().backward();
     assertArrayEquals(new float[] {6, 10}, a.grad().toFloatArray());
     assertArrayEquals(new float[] {2, 4}, w.grad().toFloatArray());
-    Tensor view = a.mul(1.0).slice(0, 0, 1, 1);
-    assertThrows(IllegalStateException.class, () -> view.mulInPlace(2.0));
+  }
+
+  /**
+   * Issue 23 item 3, the issue's own program: {@code v}, a view of {@code b} made before {@code
+   * b *= w}, reads the product, so its gradient goes through it. Expected values from PyTorch 2
+   * ({@code x.grad = [6, 6, 0, 0]}, {@code w.grad = [2, 4, 0, 0]}); more programs, several ops and
+   * views, against PyTorch in {@link AutogradGoldenTest}'s "inplace" group.
+   */
+  @Test
+  void aViewOfABaseWrittenInPlaceTakesTheBasesNewHistory() {
+    Tensor x = leaf(new float[] {1, 2, 3, 4}, 4);
+    Tensor w = leaf(new float[] {3, 3, 3, 3}, 4);
+    Tensor b = x.mul(2);
+    Tensor v = b.slice(0, 0, 2, 1);
+    b.mulInPlace(w);
+    v.sum().backward();
+    assertArrayEquals(new float[] {6, 6, 0, 0}, x.grad().toFloatArray());
+    assertArrayEquals(new float[] {2, 4, 0, 0}, w.grad().toFloatArray());
+
+    // A view made before its base required grad joins the graph too (PyTorch: v.requires_grad).
+    Tensor plain = Tensor.of(new float[] {1, 2, 3, 4});
+    Tensor p = plain.slice(0, 0, 2, 1);
+    assertFalse(p.requiresGrad());
+    Tensor u = leaf(new float[] {3, 3, 3, 3}, 4);
+    plain.mulInPlace(u);
+    assertTrue(p.requiresGrad());
+    p.sum().backward();
+    assertArrayEquals(new float[] {1, 2, 0, 0}, u.grad().toFloatArray());
+
+    // detach() is no differentiable view: it stays out of the graph.
+    Tensor c = x.mul(2);
+    Tensor d = c.detach();
+    c.mulInPlace(w);
+    assertFalse(d.requiresGrad());
+  }
+
+  @Test
+  void inPlaceThroughAViewRewritesTheBasesHistory() {
+    // PyTorch 2: b = x * 2; b[0:2].mul_(w); b.sum().backward() gives x.grad = [6, 10, 2, 2] and
+    // w.grad = [2, 4] (CopySlices).
+    Tensor x = leaf(new float[] {1, 2, 3, 4}, 4);
+    Tensor w = leaf(new float[] {3, 5}, 2);
+    Tensor b = x.mul(2);
+    b.slice(0, 0, 2, 1).mulInPlace(w);
+    assertTrue(b.requiresGrad());
+    b.sum().backward();
+    assertArrayEquals(new float[] {6, 10, 2, 2}, x.grad().toFloatArray());
+    assertArrayEquals(new float[] {2, 4}, w.grad().toFloatArray());
+  }
+
+  @Test
+  void refusesTheViewAndInPlaceCasesPyTorchRefuses() {
+    Tensor x = leaf(new float[] {1, 2, 3, 4}, 4);
+    IllegalStateException leafView = assertThrows(IllegalStateException.class,
+        () -> x.slice(0, 0, 2, 1).mulInPlace(2.0));
+    assertTrue(leafView.getMessage().contains(
+        "a view of a leaf Variable that requires grad is being used in an in-place operation"),
+        leafView.getMessage());
+    assertArrayEquals(new float[] {1, 2, 3, 4}, x.toFloatArray());
+
+    // A view made inside noGrad() of a tensor in a graph: ambiguous once the base is written.
+    Tensor b = x.mul(2);
+    Tensor v;
+    try (var _ = Autograd.noGrad()) {
+      v = b.slice(0, 0, 2, 1);
+    }
+    IllegalStateException modify =
+        assertThrows(IllegalStateException.class, () -> v.mulInPlace(2.0));
+    assertTrue(modify.getMessage().contains("A view was created in no_grad mode and is being"
+        + " modified inplace with grad mode enabled"), modify.getMessage());
+    assertArrayEquals(new float[] {2, 4, 6, 8}, b.detach().toFloatArray());
+    b.mulInPlace(3.0);
+    IllegalStateException rebased = assertThrows(IllegalStateException.class, () -> v.sum());
+    assertTrue(rebased.getMessage().contains("A view was created in no_grad mode and its base or"
+        + " another view of its base has been modified inplace"), rebased.getMessage());
+
+    // An asStrided view that reaches an element twice has no gradient here (PyTorch's needs
+    // per-element counts): refused when its base joins a graph, never a gradient that misses
+    // the write.
+    Tensor c = Tensor.of(new float[] {1, 2, 3, 4});
+    Tensor s = c.asStrided(new long[] {2, 2}, new long[] {0, 1}, 0);
+    c.mulInPlace(x);
+    UnsupportedOperationException twice =
+        assertThrows(UnsupportedOperationException.class, () -> s.sum());
+    assertTrue(twice.getMessage().contains("reaches one storage element twice"),
+        twice.getMessage());
+
+    // A setter through a view of a tensor in a graph (the graph would not see the write).
+    Tensor e = x.mul(1.0);
+    Tensor ev = e.slice(0, 1, 3, 1);
+    assertThrows(IllegalStateException.class, () -> ev.setDouble(9, 0));
+    assertArrayEquals(new float[] {1, 2, 3, 4}, e.detach().toFloatArray());
   }
 
   @Test
@@ -230,6 +320,23 @@ class AutogradTest {
     assertFalse(d.requiresGrad());
     assertTrue(d.isLeaf());
     assertThrows(UnsupportedOperationException.class,
-        () -> x.asStrided(new long[] {1}, new long[] {1}, 0));
+        () -> x.asStrided(new long[] {2, 2}, new long[] {0, 1}, 0));
+  }
+
+  @Test
+  void asStridedPassesGradientsThroughTheStorage() {
+    // PyTorch 2: b = x * 1; (b.as_strided((2, 2), (1, 3), 1) ** 2).sum() gives x.grad =
+    // [0, 4, 6, 0, 10, 12]; c.as_strided((2,), (2,), 0) of a plain c, then c.mul_(x), gives
+    // x.grad = [1, 0, 3, 0] through the view's rebased history.
+    Tensor x = leaf(new float[] {1, 2, 3, 4, 5, 6}, 6);
+    Tensor v = x.mul(1.0).asStrided(new long[] {2, 2}, new long[] {1, 3}, 1);
+    v.mul(v).sum().backward();
+    assertArrayEquals(new float[] {0, 4, 6, 0, 10, 12}, x.grad().toFloatArray());
+    Tensor y = leaf(new float[] {1, 2, 3, 4}, 4);
+    Tensor c = Tensor.of(new float[] {1, 2, 3, 4});
+    Tensor s = c.asStrided(new long[] {2}, new long[] {2}, 0);
+    c.mulInPlace(y);
+    s.sum().backward();
+    assertArrayEquals(new float[] {1, 0, 3, 0}, y.grad().toFloatArray());
   }
 }
