@@ -29,92 +29,36 @@ class ReductionTest {
   }
 
   /**
-   * The bits of a contiguous float sum are those of the tree docs/reductions.md specifies, computed
-   * here from that text with scalar adds: leaves of 2048 split off in halves at whole leaves; a
-   * leaf summed lane-wise into four accumulators of the preferred vector's lanes ({@code (a0 + a1)
-   * + (a2 + a3)}), the lanes by a pairwise tree over halves, then the leaf's tail in sequence.
-   * Values spanning twelve orders of magnitude make any other order show in the last bits.
+   * The bits of a contiguous float sum are those of the tree docs/reductions.md specifies,
+   * computed from that text with scalar adds ({@link DocumentedSumTree}): leaves of 2048 split off
+   * in halves at whole leaves; in a leaf, element {@code i} adds into accumulator {@code i mod K}
+   * (K = 64 float32 or 32 float64 accumulators, from +0.0), then the accumulators fold in halves.
+   * Nothing in it depends on the vector width, so these bits are the same on every machine
+   * ({@code SumBitsAcrossVectorWidthsTest} runs this JVM's sums under narrower vectors). Values
+   * spanning twelve orders of magnitude make any other order show in the last bits; the sizes
+   * take every tail length of a leaf's last block in turn.
    */
   @Test
   void contiguousSumsFollowTheDocumentedTreeBitForBit() {
     SplittableRandom rng = new SplittableRandom(7);
-    int floatLanes = jdk.incubator.vector.FloatVector.SPECIES_PREFERRED.length();
-    int doubleLanes = jdk.incubator.vector.DoubleVector.SPECIES_PREFERRED.length();
-    for (int n : new int[] {1, 7, 63, 64, 65, 2047, 2048, 2049, 5000, 100_003, 1 << 20}) {
-      float[] f = new float[n];
+    int[] sizes = {1, 7, 15, 17, 31, 33, 63, 64, 65, 100, 127, 2047, 2048, 2049, 5000, 100_003,
+        1 << 20};
+    for (int n : sizes) {
       double[] d = new double[n];
+      float[] f = new float[n];
+      double[] fAsDouble = new double[n];
       for (int i = 0; i < n; i++) {
         d[i] = rng.nextGaussian() * Math.pow(10, rng.nextInt(-6, 7));
         f[i] = (float) d[i];
+        fAsDouble[i] = f[i];
       }
-      float expectF = (float) treeSum(f, null, 0, n, floatLanes);
-      double expectD = treeSum(null, d, 0, n, doubleLanes);
+      float expectF = (float) DocumentedSumTree.run(fAsDouble, 0, n, 1, true);
+      double expectD = DocumentedSumTree.run(d, 0, n, 1, false);
       assertEquals(Float.floatToRawIntBits(expectF),
           Float.floatToRawIntBits((float) Tensor.of(f, n).sum().getDouble()), "float32, n = " + n);
       assertEquals(Double.doubleToRawLongBits(expectD),
           Double.doubleToRawLongBits(Tensor.of(d, n).sum().getDouble()), "float64, n = " + n);
     }
-  }
-
-  /** The documented tree over {@code f} (float arithmetic) or {@code d} (double), {@code [off, off + n)}. */
-  private static double treeSum(float[] f, double[] d, int off, int n, int lanes) {
-    if (n > 2048) {
-      int mid = Math.max(1, (n / 2048) / 2) * 2048;
-      double a = treeSum(f, d, off, mid, lanes);
-      double b = treeSum(f, d, off + mid, n - mid, lanes);
-      return f != null ? (float) a + (float) b : a + b;
-    }
-    double[][] acc = new double[4][lanes];
-    float[][] accF = new float[4][lanes];
-    int i = 0;
-    for (; i + 4 * lanes <= n; i += 4 * lanes) {
-      for (int a = 0; a < 4; a++) {
-        for (int l = 0; l < lanes; l++) {
-          if (f != null) {
-            accF[a][l] += f[off + i + a * lanes + l];
-          } else {
-            acc[a][l] += d[off + i + a * lanes + l];
-          }
-        }
-      }
-    }
-    for (; i + lanes <= n; i += lanes) {
-      for (int l = 0; l < lanes; l++) {
-        if (f != null) {
-          accF[0][l] += f[off + i + l];
-        } else {
-          acc[0][l] += d[off + i + l];
-        }
-      }
-    }
-    double[] lane = new double[lanes];
-    for (int l = 0; l < lanes; l++) {
-      lane[l] = f != null ? (accF[0][l] + accF[1][l]) + (accF[2][l] + accF[3][l])
-          : (acc[0][l] + acc[1][l]) + (acc[2][l] + acc[3][l]);
-    }
-    double s = halves(lane, 0, lanes, f != null);
-    if (f != null) {
-      float tail = 0;
-      for (; i < n; i++) {
-        tail += f[off + i];
-      }
-      return (float) s + tail;
-    }
-    double tail = 0;
-    for (; i < n; i++) {
-      tail += d[off + i];
-    }
-    return s + tail;
-  }
-
-  private static double halves(double[] v, int lo, int hi, boolean asFloat) {
-    if (hi - lo == 1) {
-      return v[lo];
-    }
-    int mid = lo + (hi - lo) / 2;
-    double a = halves(v, lo, mid, asFloat);
-    double b = halves(v, mid, hi, asFloat);
-    return asFloat ? (float) a + (float) b : a + b;
   }
 
   /** Huge and tiny values alternating: the error stays within the pairwise bound of the exact sum. */
