@@ -8,8 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.internal.Parallel;
+import java.lang.foreign.ValueLayout;
 import java.math.BigDecimal;
 import java.math.MathContext;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -58,6 +60,51 @@ class ReductionTest {
           Float.floatToRawIntBits((float) Tensor.of(f, n).sum().getDouble()), "float32, n = " + n);
       assertEquals(Double.doubleToRawLongBits(expectD),
           Double.doubleToRawLongBits(Tensor.of(d, n).sum().getDouble()), "float64, n = " + n);
+    }
+  }
+
+  /**
+   * A NaN result is stored as the canonical NaN whatever NaN payloads the input holds
+   * (docs/reductions.md): which payload an add or a max passes on is the hardware's and the JIT's
+   * choice, so any other NaN could differ between machines. Sums, means and maxima, whole and by
+   * rows and columns, float32 and float64.
+   */
+  @Test
+  void nanResultsAreTheCanonicalNaN() {
+    double[] d = new double[300];
+    for (int i = 0; i < d.length; i++) {
+      d[i] = i % 7 - 3;
+    }
+    float[] f = new float[300];
+    for (int i = 0; i < f.length; i++) {
+      f[i] = (float) d[i];
+    }
+    f[5] = Float.intBitsToFloat(0x7fc00011);
+    f[250] = Float.intBitsToFloat(0xffc00022);
+    d[5] = Double.longBitsToDouble(0x7ff8000000000011L);
+    d[250] = Double.longBitsToDouble(0xfff8000000000022L);
+    for (Tensor t : List.of(Tensor.of(f, 30, 10), Tensor.of(d, 30, 10))) {
+      List<Tensor> results = List.of(t.sum(), t.mean(), t.amax(), t.amin(), t.sum(0), t.sum(1),
+          t.amax(0), t.amin(1), t.t().sum(1));
+      int nans = 0;
+      for (Tensor r : results) {
+        Tensor c = r.contiguous();
+        for (long i = 0; i < c.numel(); i++) {
+          long bits = t.dtype() == DType.FLOAT32
+              ? Float.floatToRawIntBits(c.segment().getAtIndex(ValueLayout.JAVA_FLOAT, c.offset() + i))
+              : Double.doubleToRawLongBits(c.segment().getAtIndex(ValueLayout.JAVA_DOUBLE, c.offset() + i));
+          boolean nan = t.dtype() == DType.FLOAT32
+              ? Float.isNaN(Float.intBitsToFloat((int) bits)) : Double.isNaN(Double.longBitsToDouble(bits));
+          if (nan) {
+            nans++;
+            assertEquals(t.dtype() == DType.FLOAT32 ? 0x7fc00000L : 0x7ff8000000000000L, bits,
+                t.dtype() + " " + r.shape().length + "-d result, element " + i);
+          }
+        }
+      }
+      // Whole: 4; columns 0 and 5: 2 per column result (three of them); rows 0 and 25: 2 per row
+      // result (sum(1), amin(1)).
+      assertEquals(4 + 2 * 3 + 2 * 2, nans, t.dtype().toString());
     }
   }
 
