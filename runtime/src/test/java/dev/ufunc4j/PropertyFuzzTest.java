@@ -23,9 +23,11 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.statistics.Statistics;
 
 /**
- * Property-based fuzzing (jqwik) of three invariants, each against an oracle of its own:
+ * Property-based fuzzing (jqwik) of four invariants, each against an oracle of its own:
  *
  * <ul>
+ *   <li><b>sums against the documented tree</b>: a float sum over random dims has the bits of the
+ *       summation tree docs/reductions.md specifies, computed with scalar adds;
  *   <li><b>kernels against their scalar methods</b>: a built-in op on random operands (random
  *       ranks, shapes with 0- and 1-sized dimensions, broadcasting, transposed, stepped and
  *       expanded layouts, edge values) gives, at every index, exactly what its {@code Builtins}
@@ -400,6 +402,22 @@ class PropertyFuzzTest {
       }
     }
     Statistics.label("chain length").collect(chain.size());
+  }
+
+  // ---- sums against the documented tree ------------------------------------------------------
+
+  /**
+   * A float sum over random dims of a random tensor has, at every output element, the bits of the
+   * tree docs/reductions.md specifies, computed from that text with scalar adds ({@link
+   * DocumentedSumTree.Case}). The tree is specified in elements, not vectors (issue 23, item 12),
+   * so passing here under every vector width is what makes a sum's bits the same on every machine;
+   * {@code SumBitsAcrossVectorWidthsTest} runs these cases in JVMs with narrower vectors.
+   */
+  @Property
+  void sumsFollowTheDocumentedTree(@ForAll long seed) {
+    DocumentedSumTree.Case c = DocumentedSumTree.Case.draw(new Random(seed));
+    assertArrayEquals(c.expectedBits(), c.bitsOf(c.actual()), c.toString());
+    Statistics.label("sum").collect(c.dtype() + " over " + c.dims().length + " of " + c.shape().length + " dims");
   }
 
   // ---- refused calls leave targets byte-identical ---------------------------------------------

@@ -8,8 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.internal.Parallel;
+import java.lang.foreign.ValueLayout;
 import java.math.BigDecimal;
 import java.math.MathContext;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -29,26 +31,31 @@ class ReductionTest {
   }
 
   /**
-   * The bits of a contiguous float sum are those of the tree docs/reductions.md specifies, computed
-   * here from that text with scalar adds: leaves of 2048 split off in halves at whole leaves; a
-   * leaf summed lane-wise into four accumulators of the preferred vector's lanes ({@code (a0 + a1)
-   * + (a2 + a3)}), the lanes by a pairwise tree over halves, then the leaf's tail in sequence.
-   * Values spanning twelve orders of magnitude make any other order show in the last bits.
+   * The bits of a contiguous float sum are those of the tree docs/reductions.md specifies,
+   * computed from that text with scalar adds ({@link DocumentedSumTree}): leaves of 2048 split off
+   * in halves at whole leaves; in a leaf, element {@code i} adds into accumulator {@code i mod K}
+   * (K = 64 float32 or 32 float64 accumulators, from +0.0), then the accumulators fold in halves.
+   * Nothing in it depends on the vector width, so these bits are the same on every machine
+   * ({@code SumBitsAcrossVectorWidthsTest} runs this JVM's sums under narrower vectors). Values
+   * spanning twelve orders of magnitude make any other order show in the last bits; the sizes
+   * take every tail length of a leaf's last block in turn.
    */
   @Test
   void contiguousSumsFollowTheDocumentedTreeBitForBit() {
     SplittableRandom rng = new SplittableRandom(7);
-    int floatLanes = jdk.incubator.vector.FloatVector.SPECIES_PREFERRED.length();
-    int doubleLanes = jdk.incubator.vector.DoubleVector.SPECIES_PREFERRED.length();
-    for (int n : new int[] {1, 7, 63, 64, 65, 2047, 2048, 2049, 5000, 100_003, 1 << 20}) {
-      float[] f = new float[n];
+    int[] sizes = {1, 7, 15, 17, 31, 33, 63, 64, 65, 100, 127, 2047, 2048, 2049, 5000, 100_003,
+        1 << 20};
+    for (int n : sizes) {
       double[] d = new double[n];
+      float[] f = new float[n];
+      double[] fAsDouble = new double[n];
       for (int i = 0; i < n; i++) {
         d[i] = rng.nextGaussian() * Math.pow(10, rng.nextInt(-6, 7));
         f[i] = (float) d[i];
+        fAsDouble[i] = f[i];
       }
-      float expectF = (float) treeSum(f, null, 0, n, floatLanes);
-      double expectD = treeSum(null, d, 0, n, doubleLanes);
+      float expectF = (float) DocumentedSumTree.run(fAsDouble, 0, n, 1, true);
+      double expectD = DocumentedSumTree.run(d, 0, n, 1, false);
       assertEquals(Float.floatToRawIntBits(expectF),
           Float.floatToRawIntBits((float) Tensor.of(f, n).sum().getDouble()), "float32, n = " + n);
       assertEquals(Double.doubleToRawLongBits(expectD),
@@ -56,65 +63,49 @@ class ReductionTest {
     }
   }
 
-  /** The documented tree over {@code f} (float arithmetic) or {@code d} (double), {@code [off, off + n)}. */
-  private static double treeSum(float[] f, double[] d, int off, int n, int lanes) {
-    if (n > 2048) {
-      int mid = Math.max(1, (n / 2048) / 2) * 2048;
-      double a = treeSum(f, d, off, mid, lanes);
-      double b = treeSum(f, d, off + mid, n - mid, lanes);
-      return f != null ? (float) a + (float) b : a + b;
+  /**
+   * A NaN result is stored as the canonical NaN whatever NaN payloads the input holds
+   * (docs/reductions.md): which payload an add or a max passes on is the hardware's and the JIT's
+   * choice, so any other NaN could differ between machines. Sums, means and maxima, whole and by
+   * rows and columns, float32 and float64.
+   */
+  @Test
+  void nanResultsAreTheCanonicalNaN() {
+    double[] d = new double[300];
+    for (int i = 0; i < d.length; i++) {
+      d[i] = i % 7 - 3;
     }
-    double[][] acc = new double[4][lanes];
-    float[][] accF = new float[4][lanes];
-    int i = 0;
-    for (; i + 4 * lanes <= n; i += 4 * lanes) {
-      for (int a = 0; a < 4; a++) {
-        for (int l = 0; l < lanes; l++) {
-          if (f != null) {
-            accF[a][l] += f[off + i + a * lanes + l];
-          } else {
-            acc[a][l] += d[off + i + a * lanes + l];
+    float[] f = new float[300];
+    for (int i = 0; i < f.length; i++) {
+      f[i] = (float) d[i];
+    }
+    f[5] = Float.intBitsToFloat(0x7fc00011);
+    f[250] = Float.intBitsToFloat(0xffc00022);
+    d[5] = Double.longBitsToDouble(0x7ff8000000000011L);
+    d[250] = Double.longBitsToDouble(0xfff8000000000022L);
+    for (Tensor t : List.of(Tensor.of(f, 30, 10), Tensor.of(d, 30, 10))) {
+      List<Tensor> results = List.of(t.sum(), t.mean(), t.amax(), t.amin(), t.sum(0), t.sum(1),
+          t.amax(0), t.amin(1), t.t().sum(1));
+      int nans = 0;
+      for (Tensor r : results) {
+        Tensor c = r.contiguous();
+        for (long i = 0; i < c.numel(); i++) {
+          long bits = t.dtype() == DType.FLOAT32
+              ? Float.floatToRawIntBits(c.segment().getAtIndex(ValueLayout.JAVA_FLOAT, c.offset() + i))
+              : Double.doubleToRawLongBits(c.segment().getAtIndex(ValueLayout.JAVA_DOUBLE, c.offset() + i));
+          boolean nan = t.dtype() == DType.FLOAT32
+              ? Float.isNaN(Float.intBitsToFloat((int) bits)) : Double.isNaN(Double.longBitsToDouble(bits));
+          if (nan) {
+            nans++;
+            assertEquals(t.dtype() == DType.FLOAT32 ? 0x7fc00000L : 0x7ff8000000000000L, bits,
+                t.dtype() + " " + r.shape().length + "-d result, element " + i);
           }
         }
       }
+      // Whole: 4; columns 0 and 5: 2 per column result (three of them); rows 0 and 25: 2 per row
+      // result (sum(1), amin(1)).
+      assertEquals(4 + 2 * 3 + 2 * 2, nans, t.dtype().toString());
     }
-    for (; i + lanes <= n; i += lanes) {
-      for (int l = 0; l < lanes; l++) {
-        if (f != null) {
-          accF[0][l] += f[off + i + l];
-        } else {
-          acc[0][l] += d[off + i + l];
-        }
-      }
-    }
-    double[] lane = new double[lanes];
-    for (int l = 0; l < lanes; l++) {
-      lane[l] = f != null ? (accF[0][l] + accF[1][l]) + (accF[2][l] + accF[3][l])
-          : (acc[0][l] + acc[1][l]) + (acc[2][l] + acc[3][l]);
-    }
-    double s = halves(lane, 0, lanes, f != null);
-    if (f != null) {
-      float tail = 0;
-      for (; i < n; i++) {
-        tail += f[off + i];
-      }
-      return (float) s + tail;
-    }
-    double tail = 0;
-    for (; i < n; i++) {
-      tail += d[off + i];
-    }
-    return s + tail;
-  }
-
-  private static double halves(double[] v, int lo, int hi, boolean asFloat) {
-    if (hi - lo == 1) {
-      return v[lo];
-    }
-    int mid = lo + (hi - lo) / 2;
-    double a = halves(v, lo, mid, asFloat);
-    double b = halves(v, mid, hi, asFloat);
-    return asFloat ? (float) a + (float) b : a + b;
   }
 
   /** Huge and tiny values alternating: the error stays within the pairwise bound of the exact sum. */

@@ -20,18 +20,19 @@ import jdk.incubator.vector.VectorSpecies;
  *
  * <ul>
  *   <li><b>inner</b>: the dimension nearest in memory is reduced (a row sum, or everything). Each
- *       output element reduces its region as contiguous runs (vector loads, four vector
- *       accumulators per leaf of {@link #LEAF} elements, leaves combined pairwise), and the runs'
- *       results are combined pairwise;
+ *       output element reduces its region as contiguous runs (vector loads, {@link
+ *       #SUM_LANES_F} element accumulators per leaf of {@link #LEAF} elements, leaves combined
+ *       pairwise), and the runs' results are combined pairwise;
  *   <li><b>outer</b>: the dimension nearest in memory is kept (a column sum: reducing dimension 0
  *       of a row-major matrix). The kept dimension is vectorised: whole rows are added into a row
  *       buffer, rows combined pairwise, in column blocks that stay in cache. Nothing is transposed.
  * </ul>
  *
- * <p>Every floating sum follows a fixed pairwise tree over the input's own order, so its error
- * grows like {@code log n} and its bits depend neither on the thread count nor on the JIT tier
- * (no {@code reduceLanes}, whose order the Vector API leaves open). Work above the grain is split
- * along that same tree or across independent output elements.
+ * <p>Every floating sum follows a fixed pairwise tree over the input's own order, specified in
+ * elements (docs/reductions.md), so its error grows like {@code log n} and its bits depend
+ * neither on the thread count, nor on the JIT tier (no {@code reduceLanes}, whose order the
+ * Vector API leaves open), nor on the vector width. Work above the grain is split along that same
+ * tree or across independent output elements.
  */
 public final class ReduceLoops {
   /** What a reduction combines with. */
@@ -58,13 +59,17 @@ public final class ReduceLoops {
     }
   }
 
-  private static final VectorSpecies<Float> F = FloatVector.SPECIES_PREFERRED;
-  private static final VectorSpecies<Double> D = DoubleVector.SPECIES_PREFERRED;
+  /**
+   * The preferred vectors, at most 512 bits wide: four of them must fit in a sum leaf's {@link
+   * #SUM_LANES_F} (or {@code _D}) accumulators; only SVE offers wider ones.
+   */
+  private static final VectorSpecies<Float> F = atMost512(FloatVector.SPECIES_PREFERRED, FloatVector.SPECIES_512);
+  private static final VectorSpecies<Double> D = atMost512(DoubleVector.SPECIES_PREFERRED, DoubleVector.SPECIES_512);
   private static final ByteOrder ORDER = ByteOrder.nativeOrder();
 
   /**
    * Level {@code k} of the lane tree ({@link #laneTree}): every lane swapped with its partner
-   * {@code 2^k} lanes away.
+   * {@code lanes / 2^(k+1)} lanes away.
    */
   private static final VectorShuffle<Float>[] SWAP_F = swaps(F);
   private static final VectorShuffle<Double>[] SWAP_D = swaps(D);
@@ -72,8 +77,19 @@ public final class ReduceLoops {
   private static final ValueLayout.OfDouble DOUBLE = ValueLayout.JAVA_DOUBLE_UNALIGNED;
   private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
 
-  /** Elements of one leaf of a contiguous run: summed by four vector accumulators. */
+  /** Elements of one leaf of a contiguous run: summed by {@link #SUM_LANES_F} accumulators. */
   static final int LEAF = 2048;
+
+  /**
+   * The accumulators of a contiguous float32 sum leaf, in elements, whatever the vector width
+   * (docs/reductions.md): 256 bytes, four 512-bit vectors (enough independent adds to keep
+   * AVX-512 busy), eight AVX2 vectors, sixteen 128-bit ones. The sum's bits depend on this number
+   * and on nothing about the machine.
+   */
+  static final int SUM_LANES_F = 64;
+
+  /** {@link #SUM_LANES_F} for float64: the same 256 bytes. */
+  static final int SUM_LANES_D = 32;
 
   /** Rows one leaf of the outer strategy adds sequentially before pairing. */
   private static final int ROW_LEAF = 8;
@@ -349,37 +365,88 @@ public final class ReduceLoops {
 
     void store(long outIndex, double value) {
       switch (kind) {
-        case F32 -> out.setAtIndex(FLOAT, outIndex, (float) value);
-        case F64 -> out.setAtIndex(DOUBLE, outIndex, value);
+        case F32 -> out.setAtIndex(FLOAT, outIndex, canonicalNaN((float) value));
+        case F64 -> out.setAtIndex(DOUBLE, outIndex, canonicalNaN(value));
         case I64, U64 -> out.setAtIndex(LONG, outIndex, Double.doubleToRawLongBits(value));
       }
     }
 
-    // Leaves over a contiguous run: four vector accumulators, then a fixed tree over the lanes.
+    // Leaves over a contiguous run: SUM_LANES_F (or _D) element accumulators, folded in halves.
 
+    /**
+     * The sum of a contiguous leaf of {@code n} floats, by the tree docs/reductions.md specifies in
+     * elements: element {@code i} adds into accumulator {@code i mod SUM_LANES_F} (all start at
+     * +0.0), then the accumulators are folded in halves. The vectors hold those accumulators
+     * {@code lanes} at a time; one pass of four vector accumulators covers {@code 4 * lanes} of
+     * them (all of them with 16-lane vectors), so narrower vectors take more passes over the leaf
+     * (it is in L1 after the first) and park each pass's four vectors in {@code acc}. A tail of
+     * fewer than {@code SUM_LANES_F} elements adds into the first accumulators with masked loads.
+     */
     double sumLeafF(long off, int n) {
       int lanes = F.length();
+      int pass = 4 * lanes;
+      int blocks = n / SUM_LANES_F;
+      int tail = n - blocks * SUM_LANES_F;
+      float[] acc = pass == SUM_LANES_F ? null : new float[SUM_LANES_F];
       FloatVector a0 = FloatVector.zero(F);
       FloatVector a1 = a0;
       FloatVector a2 = a0;
       FloatVector a3 = a0;
-      long byteOff = off * 4;
-      int i = 0;
-      for (; i + 4 * lanes <= n; i += 4 * lanes) {
-        a0 = a0.add(FloatVector.fromMemorySegment(F, in, byteOff + i * 4L, ORDER));
-        a1 = a1.add(FloatVector.fromMemorySegment(F, in, byteOff + (i + lanes) * 4L, ORDER));
-        a2 = a2.add(FloatVector.fromMemorySegment(F, in, byteOff + (i + 2 * lanes) * 4L, ORDER));
-        a3 = a3.add(FloatVector.fromMemorySegment(F, in, byteOff + (i + 3 * lanes) * 4L, ORDER));
+      for (int g = 0; g < SUM_LANES_F; g += pass) {
+        a0 = FloatVector.zero(F);
+        a1 = a0;
+        a2 = a0;
+        a3 = a0;
+        long at = (off + g) * 4;
+        for (int b = 0; b < blocks; b++, at += SUM_LANES_F * 4L) {
+          a0 = a0.add(FloatVector.fromMemorySegment(F, in, at, ORDER));
+          a1 = a1.add(FloatVector.fromMemorySegment(F, in, at + lanes * 4L, ORDER));
+          a2 = a2.add(FloatVector.fromMemorySegment(F, in, at + 2 * lanes * 4L, ORDER));
+          a3 = a3.add(FloatVector.fromMemorySegment(F, in, at + 3 * lanes * 4L, ORDER));
+        }
+        int left = tail - g; // tail elements this pass's accumulators take
+        if (left > 0) {
+          a0 = a0.add(partF(at, left));
+          if (left > lanes) {
+            a1 = a1.add(partF(at + lanes * 4L, left - lanes));
+          }
+          if (left > 2 * lanes) {
+            a2 = a2.add(partF(at + 2 * lanes * 4L, left - 2 * lanes));
+          }
+          if (left > 3 * lanes) {
+            a3 = a3.add(partF(at + 3 * lanes * 4L, left - 3 * lanes));
+          }
+        }
+        if (acc != null) {
+          a0.intoArray(acc, g);
+          a1.intoArray(acc, g + lanes);
+          a2.intoArray(acc, g + 2 * lanes);
+          a3.intoArray(acc, g + 3 * lanes);
+        }
       }
-      for (; i + lanes <= n; i += lanes) {
-        a0 = a0.add(FloatVector.fromMemorySegment(F, in, byteOff + i * 4L, ORDER));
+      if (acc != null) {
+        // The folds above one pass: accumulator j += accumulator j + h, for h = SUM_LANES_F / 2
+        // down to one pass's width, lanes at a time.
+        for (int h = SUM_LANES_F / 2; h >= pass; h /= 2) {
+          for (int j = 0; j < h; j += lanes) {
+            FloatVector.fromArray(F, acc, j).add(FloatVector.fromArray(F, acc, j + h)).intoArray(acc, j);
+          }
+        }
+        a0 = FloatVector.fromArray(F, acc, 0);
+        a1 = FloatVector.fromArray(F, acc, lanes);
+        a2 = FloatVector.fromArray(F, acc, 2 * lanes);
+        a3 = FloatVector.fromArray(F, acc, 3 * lanes);
       }
-      float s = laneTree(a0.add(a1).add(a2.add(a3)));
-      float tail = 0;
-      for (; i < n; i++) {
-        tail += in.getAtIndex(FLOAT, off + i);
-      }
-      return s + tail;
+      // The last folds: h = 2 * lanes pairs a0 with a2 and a1 with a3, h = lanes the two
+      // results, then the lanes in halves.
+      return laneTree(a0.add(a2).add(a1.add(a3)));
+    }
+
+    /** The first {@code count} floats at byte {@code at} (all lanes if that many), zeros after. */
+    private FloatVector partF(long at, int count) {
+      return count >= F.length()
+          ? FloatVector.fromMemorySegment(F, in, at, ORDER)
+          : FloatVector.fromMemorySegment(F, in, at, ORDER, F.indexInRange(0, count));
     }
 
     double maxLeafF(long off, int n) {
@@ -418,29 +485,67 @@ public final class ReduceLoops {
       return m;
     }
 
+    /** {@link #sumLeafF}'s tree for doubles: {@code SUM_LANES_D} accumulators. */
     double sumLeafD(long off, int n) {
       int lanes = D.length();
+      int pass = 4 * lanes;
+      int blocks = n / SUM_LANES_D;
+      int tail = n - blocks * SUM_LANES_D;
+      double[] acc = pass == SUM_LANES_D ? null : new double[SUM_LANES_D];
       DoubleVector a0 = DoubleVector.zero(D);
       DoubleVector a1 = a0;
       DoubleVector a2 = a0;
       DoubleVector a3 = a0;
-      long byteOff = off * 8;
-      int i = 0;
-      for (; i + 4 * lanes <= n; i += 4 * lanes) {
-        a0 = a0.add(DoubleVector.fromMemorySegment(D, in, byteOff + i * 8L, ORDER));
-        a1 = a1.add(DoubleVector.fromMemorySegment(D, in, byteOff + (i + lanes) * 8L, ORDER));
-        a2 = a2.add(DoubleVector.fromMemorySegment(D, in, byteOff + (i + 2 * lanes) * 8L, ORDER));
-        a3 = a3.add(DoubleVector.fromMemorySegment(D, in, byteOff + (i + 3 * lanes) * 8L, ORDER));
+      for (int g = 0; g < SUM_LANES_D; g += pass) {
+        a0 = DoubleVector.zero(D);
+        a1 = a0;
+        a2 = a0;
+        a3 = a0;
+        long at = (off + g) * 8;
+        for (int b = 0; b < blocks; b++, at += SUM_LANES_D * 8L) {
+          a0 = a0.add(DoubleVector.fromMemorySegment(D, in, at, ORDER));
+          a1 = a1.add(DoubleVector.fromMemorySegment(D, in, at + lanes * 8L, ORDER));
+          a2 = a2.add(DoubleVector.fromMemorySegment(D, in, at + 2 * lanes * 8L, ORDER));
+          a3 = a3.add(DoubleVector.fromMemorySegment(D, in, at + 3 * lanes * 8L, ORDER));
+        }
+        int left = tail - g;
+        if (left > 0) {
+          a0 = a0.add(partD(at, left));
+          if (left > lanes) {
+            a1 = a1.add(partD(at + lanes * 8L, left - lanes));
+          }
+          if (left > 2 * lanes) {
+            a2 = a2.add(partD(at + 2 * lanes * 8L, left - 2 * lanes));
+          }
+          if (left > 3 * lanes) {
+            a3 = a3.add(partD(at + 3 * lanes * 8L, left - 3 * lanes));
+          }
+        }
+        if (acc != null) {
+          a0.intoArray(acc, g);
+          a1.intoArray(acc, g + lanes);
+          a2.intoArray(acc, g + 2 * lanes);
+          a3.intoArray(acc, g + 3 * lanes);
+        }
       }
-      for (; i + lanes <= n; i += lanes) {
-        a0 = a0.add(DoubleVector.fromMemorySegment(D, in, byteOff + i * 8L, ORDER));
+      if (acc != null) {
+        for (int h = SUM_LANES_D / 2; h >= pass; h /= 2) {
+          for (int j = 0; j < h; j += lanes) {
+            DoubleVector.fromArray(D, acc, j).add(DoubleVector.fromArray(D, acc, j + h)).intoArray(acc, j);
+          }
+        }
+        a0 = DoubleVector.fromArray(D, acc, 0);
+        a1 = DoubleVector.fromArray(D, acc, lanes);
+        a2 = DoubleVector.fromArray(D, acc, 2 * lanes);
+        a3 = DoubleVector.fromArray(D, acc, 3 * lanes);
       }
-      double s = laneTree(a0.add(a1).add(a2.add(a3)));
-      double tail = 0;
-      for (; i < n; i++) {
-        tail += in.getAtIndex(DOUBLE, off + i);
-      }
-      return s + tail;
+      return laneTree(a0.add(a2).add(a1.add(a3)));
+    }
+
+    private DoubleVector partD(long at, int count) {
+      return count >= D.length()
+          ? DoubleVector.fromMemorySegment(D, in, at, ORDER)
+          : DoubleVector.fromMemorySegment(D, in, at, ORDER, D.indexInRange(0, count));
     }
 
     double maxLeafD(long off, int n) {
@@ -676,13 +781,13 @@ public final class ReduceLoops {
         case F32 -> {
           float[] b = f(level);
           for (int j = 0; j < n; j++) {
-            out.setAtIndex(FLOAT, off + j * stride, b[j]);
+            out.setAtIndex(FLOAT, off + j * stride, canonicalNaN(b[j]));
           }
         }
         case F64 -> {
           double[] b = d(level);
           for (int j = 0; j < n; j++) {
-            out.setAtIndex(DOUBLE, off + j * stride, b[j]);
+            out.setAtIndex(DOUBLE, off + j * stride, canonicalNaN(b[j]));
           }
         }
         case I64, U64 -> {
@@ -747,14 +852,13 @@ public final class ReduceLoops {
   }
 
   /**
-   * The lanes of {@code v} summed by a fixed pairwise tree: adjacent lanes first, then adjacent
-   * pairs, and so on (the lane count is a power of two), which is the tree that splitting the
-   * lanes in halves recursively gives. Each level adds the vector to itself with every lane
-   * swapped with its partner, so lane 0 ends with the total, in registers: the first version
-   * copied the lanes to an array and recursed over it, and those calls (C2 inlines a recursive
-   * method one level deep) took 15–20% of {@code sum} over 16M floats (docs/reductions.md).
-   * Floating addition is commutative, so {@code a + b} in lane 0 and {@code b + a} in its partner
-   * are the same bits.
+   * The lanes of {@code v} summed by folding them in halves, the end of a sum leaf's tree: lane
+   * {@code j} plus lane {@code j + lanes / 2}, then {@code j + lanes / 4}, ..., down to lane 0
+   * plus lane 1. Each level adds the vector to itself with every lane swapped with its partner
+   * ({@code j XOR h}), so lane 0 ends with the total, in registers: the first version copied the
+   * lanes to an array and recursed over it, and those calls (C2 inlines a recursive method one
+   * level deep) took 15-20% of {@code sum} over 16M floats (docs/reductions.md). The lanes with
+   * {@code j < h} compute {@code x[j] + x[j + h]}, lower index first, as the documented tree.
    */
   private static float laneTree(FloatVector v) {
     for (VectorShuffle<Float> swap : SWAP_F) {
@@ -770,12 +874,29 @@ public final class ReduceLoops {
     return v.lane(0);
   }
 
+  private static <E> VectorSpecies<E> atMost512(VectorSpecies<E> preferred, VectorSpecies<E> s512) {
+    return preferred.vectorBitSize() > 512 ? s512 : preferred;
+  }
+
+  /**
+   * A floating result as stored: NaN as the canonical NaN. Which NaN input's payload an addition
+   * (or max, min) passes on is the hardware's and the JIT's choice (C2 may swap the operands of a
+   * commutative add), so only the canonical NaN is the same on every machine.
+   */
+  private static float canonicalNaN(float v) {
+    return v != v ? Float.NaN : v;
+  }
+
+  private static double canonicalNaN(double v) {
+    return v != v ? Double.NaN : v;
+  }
+
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static <E> VectorShuffle<E>[] swaps(VectorSpecies<E> species) {
     int levels = Integer.numberOfTrailingZeros(species.length());
     VectorShuffle<E>[] swaps = new VectorShuffle[levels];
     for (int k = 0; k < levels; k++) {
-      int distance = 1 << k;
+      int distance = species.length() >> (k + 1);
       swaps[k] = VectorShuffle.fromOp(species, i -> i ^ distance);
     }
     return swaps;
