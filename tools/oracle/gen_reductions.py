@@ -9,6 +9,8 @@ in PyTorch). The Java test (ReductionGoldenTest) compares integral results and a
 for bit, floating sums and means within the pairwise-summation error bound (the two libraries
 add in different orders). Deterministic: seeded per op, torch on one thread.
 """
+import sys
+
 import numpy as np
 import torch
 
@@ -157,12 +159,37 @@ def gen_sum_to_size():
     return cases
 
 
+def gen_signed_zero():
+    """Sums and means of -0.0 elements are +0.0 (every sum starts at +0.0); amax/amin keep -0.0:
+    one-element columns, rows, strided and expanded inputs, every float dtype."""
+    cases = []
+    for name in ["float32", "float64", "float16", "bfloat16"]:
+        for shape, dims in (([1, 3], [0]), ([3, 1], [1]), ([5], None), ([1], [0]), ([2, 1, 3], [1]),
+                            ([4, 3], [0])):
+            x = make(name, [-0.0] * int(np.prod(shape)), shape)
+            for op in ("sum", "mean", "amax"):
+                case(cases, f"{op}-{name}{shape}d{dims}", x, dims, False, op)
+        t = make(name, [-0.0] * 12, [3, 4]).t()
+        for op in ("sum", "mean"):
+            case(cases, f"{op}-{name}T", t, [1], False, op)
+            case(cases, f"{op}-{name}expand", make(name, [-0.0], [1, 1]).expand(1, 6), [0], False, op)
+    for c in cases:
+        c["op"] = c["id"].split("-")[0]
+    return cases
+
+
 def main():
     setup()
+    if sys.argv[1:] == ["sum_signed_zero"]:
+        path, size, n = write(OUT_DIR, "sum_signed_zero", gen_signed_zero())
+        print(f"{path.relative_to(ROOT)}: {n} cases, {size} bytes")
+        return
     for op in ["sum", "mean", "amax", "amin"]:
         path, size, n = write(OUT_DIR, op, gen_op(op))
         print(f"{path.relative_to(ROOT)}: {n} cases, {size} bytes")
     path, size, n = write(OUT_DIR, "sum_to_size", gen_sum_to_size())
+    print(f"{path.relative_to(ROOT)}: {n} cases, {size} bytes")
+    path, size, n = write(OUT_DIR, "sum_signed_zero", gen_signed_zero())
     print(f"{path.relative_to(ROOT)}: {n} cases, {size} bytes")
 
 

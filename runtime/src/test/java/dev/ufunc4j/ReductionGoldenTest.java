@@ -37,6 +37,26 @@ class ReductionGoldenTest {
     return tests.stream();
   }
 
+  /**
+   * Sums and means of -0.0 are +0.0 in PyTorch (every sum starts at +0.0), bit for bit, in every
+   * layout; amax keeps -0.0 (tools/oracle/gen_reductions.py, {@code gen_signed_zero}).
+   */
+  @TestFactory
+  Stream<DynamicTest> signedZeroSums() {
+    Map<String, Object> file =
+        GoldenTensors.map(Json.resource("/golden/reductions/sum_signed_zero.json"));
+    return GoldenTensors.list(file.get("cases")).stream().map(GoldenTensors::map).map(kase ->
+        DynamicTest.dynamicTest("signed zero " + kase.get("id"), () -> {
+          String op = (String) kase.get("op");
+          Tensor x = GoldenTensors.tensor(kase.get("x"));
+          Object dimsSpec = kase.get("dims");
+          int[] dims = dimsSpec == null ? null
+              : Arrays.stream(GoldenTensors.longs(dimsSpec)).mapToInt(v -> (int) v).toArray();
+          GoldenTensors.assertMatches(
+              kase.get("result"), call(op, x, dims, false, null), 0, "signed zero " + kase.get("id"));
+        }));
+  }
+
   @TestFactory
   Stream<DynamicTest> sumToShape() {
     Map<String, Object> file =

@@ -22,6 +22,59 @@ import org.junit.jupiter.api.Test;
  */
 class ReductionTest {
 
+  /**
+   * Views that start at an offset into their storage (narrow, select, a slice of a transpose, a
+   * complex column) reduce their own elements: integer-valued data, so every sum is exact and the
+   * expected value is plain arithmetic over the view's elements read one by one. The loops ignored
+   * the offset before and read from the storage's first element
+   * ({@code arange(14).narrow(0, 3, 2).sum()} was 1, not 7).
+   */
+  @Test
+  void reductionsOfViewsWithAnOffsetReadTheirOwnElements() {
+    assertEquals(7, Tensor.arange(14).narrow(0, 3, 2).sum().getLong());
+    SplittableRandom rng = new SplittableRandom(23);
+    for (DType dtype : List.of(DType.FLOAT32, DType.FLOAT64, DType.FLOAT16, DType.INT32, DType.INT64)) {
+      Tensor base = Tensor.randint(rng.nextLong(), -50, 50, dtype, 9, 40);
+      List<Tensor> views = List.of(
+          base.narrow(0, 3, 4),
+          base.select(0, 5),
+          base.t().slice(0, 7, 31, 3),
+          base.narrow(1, 13, 20).narrow(0, 2, 6));
+      for (Tensor v : views) {
+        double sum = 0;
+        double max = Double.NEGATIVE_INFINITY;
+        double[] rowSums = new double[(int) v.size(0)];
+        long[] idx = new long[v.ndim()];
+        for (long e = 0; e < v.numel(); e++) {
+          long rest = e;
+          for (int d = v.ndim() - 1; d >= 0; d--) {
+            idx[d] = rest % v.size(d);
+            rest /= v.size(d);
+          }
+          double x = v.getDouble(idx);
+          sum += x;
+          max = Math.max(max, x);
+          rowSums[(int) idx[0]] += x;
+        }
+        String what = dtype + " view " + java.util.Arrays.toString(v.shape()) + " at offset "
+            + v.offset();
+        assertEquals(sum, v.sum().getDouble(), what + ": sum");
+        assertEquals(max, v.amax().getDouble(), what + ": amax");
+        assertEquals(sum / v.numel(), v.to(DType.FLOAT64).mean().getDouble(), 1e-12, what + ": mean");
+        if (v.ndim() == 2) {
+          Tensor rows = v.sum(new int[] {1}, false);
+          for (int r = 0; r < rowSums.length; r++) {
+            assertEquals(rowSums[r], rows.getDouble(r), what + ": row " + r);
+          }
+        }
+      }
+    }
+    Tensor complex = Tensor.ofComplex(new double[] {1, 2, 3, 4, 5, 6, 7, 8}, 2, 2);
+    Tensor column = complex.select(1, 1); // elements 3+4i and 7+8i, offset 1
+    assertEquals(10.0, column.sum().getReal());
+    assertEquals(12.0, column.sum().getImag());
+  }
+
   /** 1e8 float32 ones: a sequential float32 sum stops at 2^24; pairwise leaves are exact. */
   @Test
   void hundredMillionOnesSumExactly() {

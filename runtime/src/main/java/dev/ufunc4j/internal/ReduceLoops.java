@@ -163,8 +163,9 @@ public final class ReduceLoops {
     }
     // The pool's threads may compute shares: a TensorScope's confined segments reach them as
     // unconfined views (refused here for a closed scope or another thread's).
-    Plan plan = new Plan(
-        op, kind, ScopeMemory.shareable(in), ScopeMemory.shareable(out), kept, runs);
+    // Plan indexes the input from its first element: start the segment at the view's offset.
+    MemorySegment first = ScopeMemory.shareable(in).asSlice(inOffset * kind.bytes);
+    Plan plan = new Plan(op, kind, first, ScopeMemory.shareable(out), kept, runs);
     int innerKept = plan.innermostKept();
     if (innerKept < 0) {
       plan.runInner();
@@ -365,8 +366,8 @@ public final class ReduceLoops {
 
     void store(long outIndex, double value) {
       switch (kind) {
-        case F32 -> out.setAtIndex(FLOAT, outIndex, canonicalNaN((float) value));
-        case F64 -> out.setAtIndex(DOUBLE, outIndex, canonicalNaN(value));
+        case F32 -> out.setAtIndex(FLOAT, outIndex, stored(op, (float) value));
+        case F64 -> out.setAtIndex(DOUBLE, outIndex, stored(op, value));
         case I64, U64 -> out.setAtIndex(LONG, outIndex, Double.doubleToRawLongBits(value));
       }
     }
@@ -646,7 +647,7 @@ public final class ReduceLoops {
               int width = (int) Math.min(COLUMN_BLOCK, columns - j0);
               long base = keptInOffset(p, outOff, c) + j0 * colIn;
               rowsInto(buffers, 0, base, colIn, width, 0, rows * runLength);
-              buffers.storeTo(0, out, outOff[0] + j0 * colOut, colOut, width);
+              buffers.storeTo(op, 0, out, outOff[0] + j0 * colOut, colOut, width);
             }
           };
       if (threads > 1 && work >= 2 * Parallel.grainSize() && tasks >= 2) {
@@ -776,18 +777,18 @@ public final class ReduceLoops {
       }
     }
 
-    void storeTo(int level, MemorySegment out, long off, long stride, int n) {
+    void storeTo(Op op, int level, MemorySegment out, long off, long stride, int n) {
       switch (kind) {
         case F32 -> {
           float[] b = f(level);
           for (int j = 0; j < n; j++) {
-            out.setAtIndex(FLOAT, off + j * stride, canonicalNaN(b[j]));
+            out.setAtIndex(FLOAT, off + j * stride, stored(op, b[j]));
           }
         }
         case F64 -> {
           double[] b = d(level);
           for (int j = 0; j < n; j++) {
-            out.setAtIndex(DOUBLE, off + j * stride, canonicalNaN(b[j]));
+            out.setAtIndex(DOUBLE, off + j * stride, stored(op, b[j]));
           }
         }
         case I64, U64 -> {
@@ -876,6 +877,19 @@ public final class ReduceLoops {
 
   private static <E> VectorSpecies<E> atMost512(VectorSpecies<E> preferred, VectorSpecies<E> s512) {
     return preferred.vectorBitSize() > 512 ? s512 : preferred;
+  }
+
+  /**
+   * A result as stored: {@link #canonicalNaN}, and a sum's -0.0 as +0.0: PyTorch and NumPy start
+   * every sum at +0.0, so a sum of -0.0 elements is +0.0, where a one-element column sum or an
+   * all--0.0 strided leaf would otherwise pass the element's -0.0 on.
+   */
+  private static float stored(Op op, float v) {
+    return canonicalNaN(op == Op.SUM ? v + 0.0f : v);
+  }
+
+  private static double stored(Op op, double v) {
+    return canonicalNaN(op == Op.SUM ? v + 0.0 : v);
   }
 
   /**
