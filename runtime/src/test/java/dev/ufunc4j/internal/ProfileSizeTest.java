@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -37,16 +38,19 @@ class ProfileSizeTest {
 
   @Test
   void aHundredMegabyteLineGivesOneWarning() throws Exception {
+    // One JSON line holding a 100 MiB string: reading and parsing it threw OutOfMemoryError.
     Path big = dir.resolve("big.jsonl");
     byte[] chunk = new byte[1 << 20];
     Arrays.fill(chunk, (byte) 'x');
     try (OutputStream o = Files.newOutputStream(big)) {
+      o.write("{\"format\":\"".getBytes(StandardCharsets.US_ASCII));
       for (int i = 0; i < 100; i++) {
         o.write(chunk);
       }
+      o.write("\"}\n".getBytes(StandardCharsets.US_ASCII));
     }
-    assertOneWarningAndDefaults(probe(big), ": 104857600 bytes, larger than a tuning profile may be (4194304"
-        + " bytes)");
+    assertOneWarningAndDefaults(probe(big), ": 104857614 bytes, larger than a tuning profile may"
+        + " be (4194304 bytes)");
   }
 
   @Test
