@@ -138,7 +138,7 @@ class GrainRangeTest {
   void theOtherParallelPropertiesAreRangeChecked() throws Exception {
     for (String[] bad : new String[][] {{"threads", "0"}, {"threads", "5000"},
         {"threads", "two"}, {"piecesPerThread", "0"}, {"spinMicros", "-1"},
-        {"spinMicros", "9223372036854775807"}}) {
+        {"spinMicros", "9223372036854775807"}, {"tileCols", "0"}, {"tileRowBytes", "-8"}}) {
       String out = TunablesProbe.run(120, "-Dufunc4j." + bad[0] + "=" + bad[1], "-Dufunc4j.grain=1");
       assertTrue(out.contains("result=ok"), bad[0] + "=" + bad[1] + ":\n" + out);
       assertEquals(1, TunablesProbe.warnings(out), out);

@@ -31,7 +31,7 @@ public final class TunablesProbe {
 
   /**
    * Ops that split at any grain the runtime takes (threads 2): one contiguous row, {@code out=},
-   * in place and a broadcast plan, each element against the scalar method's arithmetic. "ok", or
+   * in place, a broadcast plan and a tiled one, each element against the scalar arithmetic. "ok", or
    * the first wrong element.
    */
   static String check() {
@@ -44,6 +44,18 @@ public final class TunablesProbe {
     Tensor in = x.copy();
     in.addInPlace(x);
     Tensor rows = Ops.sub(x.reshape(n, 1), Tensor.of(new float[] {1, 2}));
+    // A transposed operand: the tiled loop (LoopPlan's tileRowBytes, tileCols).
+    Tensor a = Tensor.randn(12, DType.FLOAT32, 96, 512);
+    Tensor b = Tensor.randn(13, DType.FLOAT32, 512, 96);
+    Tensor tiled = Ops.add(a, b.t());
+    for (int i = 0; i < 96; i++) {
+      for (int j = 0; j < 512; j++) {
+        float want = (float) a.getDouble(i, j) + (float) b.getDouble(j, i);
+        if ((float) tiled.getDouble(i, j) != want) {
+          return "tiled add at " + i + "," + j + ": " + tiled.getDouble(i, j) + ", want " + want;
+        }
+      }
+    }
     for (int i = 0; i < n; i++) {
       float v = xs[i];
       if ((float) sum.getDouble(i) != v + v || (float) in.getDouble(i) != v + v) {
