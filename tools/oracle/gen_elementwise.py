@@ -314,18 +314,26 @@ def bool_scalar_cases(op, R, fn, inplace):
     R.torch_case("bool-zerodim-int8", fn, [make("int8", [3], []), True])
 
 
+# Python's operators: a Java number on the left (Ops.mul(1e5, h)) is the Python expression
+# 1e5 * h, which PyTorch evaluates as h.__rmul__(1e5) = torch.mul(h, 1e5), and 1e5 / h as
+# h.reciprocal() * 1e5; torch.mul(1e5, h) itself rounds the number to float16 first (NaN for h = 0).
+OPERATORS = {"add": operator.add, "sub": operator.sub, "mul": operator.mul, "div": operator.truediv,
+             "floor_divide": operator.floordiv, "remainder": operator.mod, "pow": operator.pow}
+
+
 def half_scalar_cases(op, R, fn, inplace):
     """A single value of another dtype beside a float16/bfloat16 tensor (issue 12, item 8).
     PyTorch's mul, div and floor_divide read it as the second operand at float32 precision
     (float16 65504 * 1.0004 is inf, 0.5 * 1e5 is 49984); every op is recorded, so the golden
-    test also sees the ops that round it to the tensor's dtype first."""
+    test also sees the ops that round it to the tensor's dtype first. A number first is run as
+    Python's operator (issue 23, item 6)."""
     f16 = [0.5, 1.0, 3.0, 65504.0, -0.75, 1e-3, 2049.0, 6e-8]
     bf = [0.5, 1.0, 3.0, 3.3e38, -0.75, 1e-3, 257.0, 1e-40]
     big = [1e5, 1.0004, 0.1, 1e-5, 70000, 2049, 3.0000001, -1e-7, 1e39, 2 ** 24 + 1]
     for n, v in [("float16", f16), ("bfloat16", bf)]:
         for s in big:
             R.torch_case(f"half-scalar-{n}-{s}", fn, [make(n, v), s])
-        R.torch_case(f"half-scalar-first-{n}-1e5", fn, [1e5, make(n, v)])
+        R.torch_case(f"half-scalar-first-{n}-1e5", OPERATORS.get(op, fn), [1e5, make(n, v)])
         R.torch_case(f"half-zerodim-float64-{n}", fn, [make(n, v), make("float64", [1.0004], [])])
         R.torch_case(f"half-zerodim-float32-{n}", fn, [make(n, v), make("float32", [0.1], [])])
         R.torch_case(f"half-zerodim-int64-{n}", fn, [make(n, v), make("int64", [70001], [])])
@@ -341,6 +349,42 @@ def half_scalar_cases(op, R, fn, inplace):
             R.torch_case(f"half-inplace-{n}-1e5", fn, [make(n, v), 1e5], inplace=inplace)
             R.torch_case(f"half-inplace-{n}-0.1", fn, [make(n, v), 0.1], inplace=inplace)
         R.torch_case(f"half-strided-{n}", fn, [make(n, v + v)[::2], 1.0004])
+    half_operator_cases(op, R, fn)
+
+
+def half_operator_cases(op, R, fn):
+    """A Python number in both orders beside a float16/bfloat16 tensor, run as Python's operators
+    (issue 23, item 6): the edge values 0, +-0, inf, nan, subnormals, the largest finite, numbers
+    the 16-bit dtype holds and numbers it does not (1e5, 2048 + 1.0004, 0.1, 1/3)."""
+    f = OPERATORS.get(op)
+    if f is None:
+        return
+    vals = {"float16": [0.0, -0.0, 2.0, 3.0, 7.0, 0.5, -0.75, 65504.0, -65504.0, 6e-8, 6.1e-5,
+                        1e-3, 2049.0, 31.98, float("inf"), float("nan")],
+            "bfloat16": [0.0, -0.0, 2.0, 3.0, 7.0, 0.5, -0.75, 3.3e38, -3.3e38, 1e-40, 1.2e-38,
+                         1e-3, 257.0, 31.98, float("inf"), float("nan")]}
+    numbers = [1e5, 2048 + 1.0004, 1.0004, 0.1, 1 / 3, 65504.0, 70000, 2049, 3.0000001, -1e-7,
+               6e-8, 1e-40, 0.0, float("inf"), float("nan"), 1e39, 2.5]
+    if op == "pow":
+        numbers = [1.0004, 0.1, 1 / 3, 2.5, 0.0, 2049, 3.0000001]
+    if op == "floor_divide":
+        # 2049 and 2048 + 1.0004 round to 2050 / 2048, where PyTorch's vectorised 16-bit
+        # floor_divide rounds a - fmod(a, b) to the 16-bit dtype before dividing (2050 // 3 is
+        # 682 in a vector, 683 in its one-element path, which ufunc4j follows; docs/ops.md).
+        numbers = [x for x in numbers if x not in (2049, 2048 + 1.0004)]
+    for n, v in vals.items():
+        for s in numbers:
+            R.torch_case(f"half-op-{n}-{s}", f, [make(n, v), s])
+            # A number the 16-bit dtype holds keeps torch.div's one rounding in ufunc4j (Python's
+            # s / t is t.reciprocal() * s, two roundings); one it does not hold is Python's.
+            left = fn if op == "div" and holds(n, s) else f
+            R.torch_case(f"half-op-{s}-{n}", left, [s, make(n, v)])
+
+
+def holds(n, s):
+    """Whether dtype n holds the float32 value of the Python number s exactly (nan counts)."""
+    f = torch.tensor(s, dtype=torch.float32)
+    return bool(torch.isnan(f)) or float(f.to(G.tdt(n))) == float(f)
 
 
 def inplace_cases(R, fn, T, inplace, no_scalar):
@@ -575,6 +619,12 @@ def where():
         R.torch_case(f"bool-scalar-{a}-{b}", fn, [c4, a, b])
     R.torch_case("bool-out-True-False-int32", fn, [c4, True, False], out=("int32", [4]))
     R.torch_case("bool-out-True-float16", fn, [c4, True, make("float16", [0.5, 1.5, -2.0, 3.0])], out=("float16", [4]))
+    # A number the 16-bit dtype does not hold, in either position (issue 23, item 6): where
+    # rounds it to the tensor's dtype first in both.
+    for n, v in [("float16", [0.0, 1.0, 65504.0, -2.0]), ("bfloat16", [0.0, 1.0, 3.3e38, -2.0])]:
+        for x in [1e5, 1.0004, 0.1, 2048 + 1.0004]:
+            R.torch_case(f"half-number-{n}-{x}", fn, [c4, make(n, v), x])
+            R.torch_case(f"half-number-{x}-{n}", fn, [c4, x, make(n, v)])
     return R.cases
 
 
@@ -658,6 +708,12 @@ def clamp():
             R.torch_case(f"bool-scalar-{n}-{lo}-{hi}", fn, [make(n, vals), lo, hi])
     R.torch_case("bool-inplace-int32-False-True", fn, [make("int32", [-3, 0, 1, 7]), False, True], inplace=inplace)
     R.torch_case("bool-out-int32-True-5-float32", fn, [make("int32", [-3, 0, 1, 7]), True, 5], out=("float32", [4]))
+    # Numbers the 16-bit dtype does not hold as either bound (issue 23, item 6): clamp rounds
+    # them to the tensor's dtype first.
+    for n, v in [("float16", [0.0, 1.0, 1.0009765625, 65504.0, -2.0, 0.0999755859375]),
+                 ("bfloat16", [0.0, 1.0, 1.0078125, 3.3e38, -2.0, 0.099609375])]:
+        for lo, hi in [(1.0004, 1e5), (0.1, 1.0004), (-1e5, 2048 + 1.0004)]:
+            R.torch_case(f"half-number-{n}-{lo}-{hi}", fn, [make(n, v), lo, hi])
     return R.cases
 
 

@@ -95,7 +95,8 @@ final class Builtins {
   /**
    * {@code a * b}, elementwise. Beside a float16 or bfloat16 tensor, a single-valued {@code b} of
    * another dtype (a Java number) is read at float32 precision, as PyTorch's kernel does: {@code
-   * float16 0.5 * 1e5} is 49984, not inf.
+   * float16 0.5 * 1e5} is 49984, not inf. So is a Java number {@code a}, as in Python's
+   * {@code 1e5 * t} (docs/promotion.md).
    */
   @Elementwise(scalarInFloat32 = true)
   static long mul(long a, long b) {
@@ -110,7 +111,8 @@ final class Builtins {
   /**
    * {@code a / b}, elementwise: true division, so integral and bool operands compute in float32,
    * as in PyTorch; a single-valued {@code b} beside float16/bfloat16 is read at float32 precision,
-   * as in {@code mul}.
+   * as in {@code mul}. A Java number {@code a} the 16-bit dtype does not hold is Python's {@code
+   * a / t}: {@code t.reciprocal() * a} (docs/promotion.md).
    */
   @Elementwise(promote = Promote.INT_TO_FLOAT, scalarInFloat32 = true)
   static double div(double a, double b) {

@@ -11,9 +11,12 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -63,7 +66,10 @@ public final class Npy {
    * move, but another process might briefly see no file). A failure at any point, an interrupt
    * included, deletes the temporary file and leaves the old file byte-identical. A symbolic link at
    * {@code path} is followed, so the file it points to is replaced; the replaced file's permission
-   * bits are kept.
+   * bits are kept. Only a regular file is replaced: a {@code path} (or link target) that is a
+   * directory, FIFO, device or socket is refused with an {@link IOException} naming its kind, before
+   * any file is created (the rename would replace the node itself, e.g. {@code /dev/null}, with a
+   * regular file).
    *
    * @throws IllegalArgumentException when an argument is null or the dtype has no {@code .npy} form
    * @throws IllegalStateException when the tensor's scope has closed
@@ -95,9 +101,7 @@ public final class Npy {
     long bytes = data.numel() * data.dtype().byteSize();
     MemorySegment seg = data.segment().asSlice(data.offset() * data.dtype().byteSize(), bytes);
     Path target = followLinks(path);
-    if (Files.isDirectory(target)) {
-      throw new IOException("cannot write " + path + ": it is a directory");
-    }
+    requireRegularFile("write", path, target, true);
     Path temp = tempBeside(target);
     // CREATE_NEW: never an existing file, nor a link planted under the temporary name.
     FileChannel channel =
@@ -154,6 +158,55 @@ public final class Npy {
       head.put((byte) ' ');
     }
     return head.put((byte) '\n').flip();
+  }
+
+  /**
+   * Refuses, before anything is opened, a {@code file} (the end of {@code path}'s links) that is
+   * not a regular file: a directory, a FIFO, a device or a socket. Writing would replace such a
+   * node with a regular file (the rename replaces whatever the name holds: it once replaced a
+   * machine's {@code /dev/null}), and reading a FIFO would wait for a writer, a device never end.
+   * An absent file passes when {@code mayBeAbsent} (a write creates it); otherwise the open that
+   * follows reports it as usual.
+   */
+  private static void requireRegularFile(String verb, Path path, Path file, boolean mayBeAbsent)
+      throws IOException {
+    BasicFileAttributes a;
+    try {
+      a = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    } catch (NoSuchFileException e) {
+      return; // a write creates it; a read's open says it is missing
+    }
+    if (!a.isRegularFile()) {
+      throw new IOException(
+          "cannot " + verb + " " + path + ": "
+              + (file.equals(path) ? "it" : "its link target " + file) + " is " + kind(file, a)
+              + ", not a regular file; Npy " + (mayBeAbsent
+                  ? "writes only to a regular file, which it replaces, or to a new one"
+                  : "reads only regular files"));
+    }
+  }
+
+  /** What kind of file system node {@code file} is, in words ("a FIFO"). */
+  private static String kind(Path file, BasicFileAttributes a) {
+    if (a.isDirectory()) {
+      return "a directory";
+    }
+    if (a.isSymbolicLink()) {
+      return "a symbolic link still after " + MAX_LINKS + " links (a loop?)";
+    }
+    int type;
+    try {
+      type = (Integer) Files.getAttribute(file, "unix:mode", LinkOption.NOFOLLOW_LINKS) & 0170000;
+    } catch (IOException | RuntimeException e) {
+      type = 0; // no unix view here: the generic words
+    }
+    return switch (type) { // S_IFMT's file types
+      case 0010000 -> "a FIFO (named pipe)";
+      case 0020000 -> "a character device";
+      case 0060000 -> "a block device";
+      case 0140000 -> "a socket";
+      default -> "a device, FIFO or socket";
+    };
   }
 
   /** The file a chain of symbolic links at {@code path} ends at (it need not exist). */
@@ -224,11 +277,16 @@ public final class Npy {
     };
   }
 
-  /** Reads a {@code .npy} file into a new contiguous tensor. */
+  /**
+   * Reads a {@code .npy} file into a new contiguous tensor. Only a regular file (a symbolic link is
+   * followed) is read: a directory, FIFO, device or socket is refused with an {@link IOException}
+   * naming its kind, without being opened (a FIFO would block the read until a writer came).
+   */
   public static Tensor read(Path path) throws IOException {
     if (path == null) {
       throw new IllegalArgumentException("path must not be null");
     }
+    requireRegularFile("read", path, followLinks(path), false);
     try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
       long fileSize = ch.size();
       ByteBuffer pre = ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN);

@@ -41,6 +41,14 @@ import java.util.SplittableRandom;
  * <p>Indices may be negative (counting from the end, as in Python). Every method checks its
  * arguments before touching memory and names the offending values in its exception; errors that
  * PyTorch also reports carry PyTorch's text.
+ *
+ * <p><b>Threads.</b> A tensor that no thread writes may be read by any number of threads at once.
+ * A tensor written by one thread (an in-place op such as {@code addInPlace}, an {@code out=}
+ * target, a setter, or a write through another view of its storage) must not be read or written
+ * by another thread without synchronisation between the two (a lock, {@link Thread#join}, {@link
+ * java.util.concurrent.Future#get}: any happens-before edge). The runtime takes no lock on a
+ * tensor's memory: threads calling {@code x.addInPlace(y)} on one {@code x} lose updates and
+ * readers can see a half-written result, as in PyTorch. Ops on different tensors need nothing.
  */
 public final class Tensor extends TensorVocabulary implements TensorLike {
   static {

@@ -61,4 +61,43 @@ class ScalarInFloat32Test {
       }
     }
   }
+
+  /**
+   * Issue 23 item 6: a Java number on the left is Python's number on the left. {@code 1e5 * h} is
+   * PyTorch's {@code h.mul(1e5)}: the number at float32, one rounding. {@code 1e5 / h} is {@code
+   * h.reciprocal() * 1e5}: the reciprocal rounded to the 16-bit dtype, then that product. The
+   * golden cases ({@code half-op-*}) check small tensors against real PyTorch; these run the
+   * block path (more than one block of 64 Ki elements), in place of out= of float32 too.
+   */
+  @Test
+  void aNumberOnTheLeftIsReadAsPythonsOperatorsReadIt() {
+    for (DType d : new DType[] {DType.FLOAT16, DType.BFLOAT16}) {
+      long n = 2 * 65536 + 3;
+      Tensor x = Ops.mul(Tensor.randn(5, DType.FLOAT32, n), 4.0).to(d);
+      x.setDouble(0.0, 0); // 1e5 * 0 is 0 (1e5 rounded to float16 first is inf: NaN)
+      x.setDouble(2.0, 1); // 1e5 / 2 is 49984 in float16
+      int differ = 0;
+      for (double s : new double[] {1e5, 2048 + 1.0004, 0.1}) {
+        Tensor mul = Ops.mul(s, x);
+        Tensor div = Ops.div(s, x);
+        Tensor divOut = Ops.div(s, x, Tensor.zeros(DType.FLOAT32, n));
+        for (long i = 0; i < n; i++) {
+          float v = (float) x.getDouble(i);
+          float reciprocal = round(d, 1 / v);
+          assertEquals(round(d, (float) s * v), (float) mul.getDouble(i), d + " " + s + " * x at " + i);
+          assertEquals(round(d, reciprocal * (float) s), (float) div.getDouble(i),
+              d + " " + s + " / x at " + i);
+          assertEquals(round(d, reciprocal * (float) s), (float) divOut.getDouble(i),
+              d + " " + s + " / x, out= float32, at " + i);
+          differ += round(d, (float) s * v) != round(d, round(d, (float) s) * v) ? 1 : 0;
+        }
+      }
+      // (Not for every number: in bfloat16, 2049.0004 * v rounds as 2048 * v does.)
+      assertTrue(differ > 0, d + ": the case would pass with the number rounded first");
+      if (d == DType.FLOAT16) {
+        assertEquals(0.0, Ops.mul(1e5, x).getDouble(0));
+        assertEquals(49984.0, Ops.div(1e5, x).getDouble(1));
+      }
+    }
+  }
 }

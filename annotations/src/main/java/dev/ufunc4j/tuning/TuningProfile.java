@@ -1,9 +1,13 @@
 package dev.ufunc4j.tuning;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -112,17 +116,70 @@ public final class TuningProfile {
     return records;
   }
 
-  /** Reads and {@linkplain #parse parses} {@code file}; its name is the errors' source. */
+  /**
+   * The most bytes a profile may have: 4 MiB. A record is about half a KiB and the tuner's full
+   * mode writes six per op and dtypes, so every built-in op over all 18 dtypes comes to about 2
+   * MiB; a larger file is not a profile. Reading no more than this keeps a wrong path (a huge file,
+   * a device that never ends) from exhausting the heap.
+   */
+  public static final int MAX_BYTES = 4 << 20;
+
+  /**
+   * Reads and {@linkplain #parse parses} {@code file}; its name is the errors' source. Only a
+   * regular file (a symbolic link is followed) of at most {@link #MAX_BYTES} is read: a directory,
+   * FIFO, device or socket is refused without being opened (opening a FIFO would wait for a
+   * writer), and so is a larger file.
+   */
   public static TuningProfile read(Path file) {
-    List<String> lines;
+    BasicFileAttributes attributes;
     try {
-      lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new TuningProfileException(file + ": cannot read the tuning profile: " + e, false);
-    } catch (RuntimeException e) { // MalformedInputException is an IOException; others: say so
+      attributes = Files.readAttributes(file, BasicFileAttributes.class);
+    } catch (IOException | RuntimeException e) {
       throw new TuningProfileException(file + ": cannot read the tuning profile: " + e, false);
     }
-    return parse(file.toString(), lines);
+    if (!attributes.isRegularFile()) {
+      throw new TuningProfileException(
+          file
+              + ": not a regular file ("
+              + (attributes.isDirectory() ? "a directory" : "a FIFO, device or socket")
+              + "); a tuning profile is read only from a regular file",
+          false);
+    }
+    checkSize(file.toString(), attributes.size());
+    try (InputStream in = Files.newInputStream(file)) {
+      return parse(file.toString(), readLines(file.toString(), in));
+    } catch (IOException e) {
+      throw new TuningProfileException(file + ": cannot read the tuning profile: " + e, false);
+    }
+  }
+
+  /**
+   * The lines of the profile {@code in} holds ({@code source} names it in errors): at most {@link
+   * #MAX_BYTES} bytes are read, and a stream that has more, or bytes that are not UTF-8, is refused
+   * ({@link TuningProfileException}). Lines end at {@code \n}, {@code \r} or {@code \r\n}.
+   */
+  public static List<String> readLines(String source, InputStream in) throws IOException {
+    byte[] bytes = in.readNBytes(MAX_BYTES + 1);
+    checkSize(source, bytes.length);
+    try {
+      return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString()
+          .lines().toList();
+    } catch (CharacterCodingException e) {
+      throw new TuningProfileException(source + ": cannot read the tuning profile: " + e, false);
+    }
+  }
+
+  private static void checkSize(String source, long bytes) {
+    if (bytes > MAX_BYTES) {
+      throw new TuningProfileException(
+          source
+              + ": "
+              + (bytes > MAX_BYTES + 1 ? bytes + " bytes" : "more than " + MAX_BYTES + " bytes")
+              + ", larger than a tuning profile may be ("
+              + MAX_BYTES
+              + " bytes)",
+          false);
+    }
   }
 
   /**

@@ -272,4 +272,73 @@ class TuningProfileTest {
     assertFalse(f.ufunc4j().contains("${"), f.ufunc4j());
     assertEquals(12, f.id().length());
   }
+
+  // Issue 23, item 9: a profile is small and read only from a regular file.
+
+  @Test
+  void aFileLargerThanAProfileIsRefusedWithItsSize(@TempDir Path dir) throws Exception {
+    Path big = dir.resolve("big.jsonl");
+    Files.write(big, new byte[TuningProfile.MAX_BYTES + 5]);
+    TuningProfileException e =
+        assertThrows(TuningProfileException.class, () -> TuningProfile.read(big));
+    assertEquals(big + ": 4194309 bytes, larger than a tuning profile may be (4194304 bytes)",
+        e.getMessage());
+  }
+
+  @Test
+  void anEndlessStreamIsReadNoFurtherThanTheLimit() {
+    long[] read = new long[1];
+    java.io.InputStream endless = new java.io.InputStream() {
+      @Override
+      public int read() {
+        read[0]++;
+        return '{';
+      }
+
+      @Override
+      public int read(byte[] b, int off, int len) {
+        java.util.Arrays.fill(b, off, off + len, (byte) '{');
+        read[0] += len;
+        return len;
+      }
+    };
+    TuningProfileException e = assertThrows(TuningProfileException.class,
+        () -> TuningProfile.readLines("endless", endless));
+    assertEquals("endless: more than 4194304 bytes, larger than a tuning profile may be (4194304"
+        + " bytes)", e.getMessage());
+    assertEquals(TuningProfile.MAX_BYTES + 1, read[0]);
+  }
+
+  @Test
+  void aDirectoryOrAFifoIsRefusedWithoutOpeningIt(@TempDir Path dir) throws Exception {
+    TuningProfileException e =
+        assertThrows(TuningProfileException.class, () -> TuningProfile.read(dir));
+    assertEquals(dir + ": not a regular file (a directory); a tuning profile is read only from a"
+        + " regular file", e.getMessage());
+    Path fifo = dir.resolve("fifo.jsonl");
+    Process mk = new ProcessBuilder("mkfifo", fifo.toString()).redirectErrorStream(true).start();
+    org.junit.jupiter.api.Assumptions.assumeTrue(mk.waitFor() == 0, "no mkfifo here");
+    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20),
+        () -> {
+          TuningProfileException f =
+              assertThrows(TuningProfileException.class, () -> TuningProfile.read(fifo));
+          assertEquals(fifo + ": not a regular file (a FIFO, device or socket); a tuning profile"
+              + " is read only from a regular file", f.getMessage());
+        });
+  }
+
+  @Test
+  void aProfileOfTheLimitIsReadAndItsLinesSplitAsBefore(@TempDir Path dir) throws Exception {
+    TuningProfile p = new TuningProfile(List.of(), List.of());
+    String header = p.toLines().get(0);
+    StringBuilder text = new StringBuilder(header).append("\r\n\r");
+    while (text.length() < TuningProfile.MAX_BYTES - 1) {
+      text.append(' ');
+    }
+    text.append('\n');
+    Path file = dir.resolve("limit.jsonl");
+    Files.writeString(file, text);
+    assertEquals(TuningProfile.MAX_BYTES, Files.size(file));
+    assertEquals(p, TuningProfile.read(file));
+  }
 }

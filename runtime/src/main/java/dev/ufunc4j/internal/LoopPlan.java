@@ -272,10 +272,18 @@ public final class LoopPlan {
    * Bytes of one tile row of the first staged operand (1 KiB: 256 float32), measured best for a
    * transposed (4096, 4096) float32 add among 32 B to 4 KiB; docs/runtime.md has the numbers.
    */
-  static final int TILE_ROW_BYTES = Integer.getInteger("ufunc4j.tileRowBytes", 1024);
+  static final int TILE_ROW_BYTES =
+      tunable(Tunables.property("ufunc4j.tileRowBytes", 1, 1 << 20), 1024);
 
-  /** Columns per tile, measured best among 256 to 4096. */
-  static final int TILE_COLS = Integer.getInteger("ufunc4j.tileCols", 1024);
+  /**
+   * Columns per tile, measured best among 256 to 4096; at most 65536 (the strip scratch is 8 of
+   * them), at least 1 (0 made the tile loop never advance).
+   */
+  static final int TILE_COLS = tunable(Tunables.property("ufunc4j.tileCols", 1, 1 << 16), 1024);
+
+  private static int tunable(Long value, int fallback) {
+    return value != null ? value.intValue() : fallback;
+  }
 
   /** Below these the kernel's own strided loop is as good: too little to vectorize or reuse. */
   private static final long MIN_TILED_COLS = 8;

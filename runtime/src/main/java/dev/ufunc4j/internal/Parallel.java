@@ -29,10 +29,16 @@ import java.util.function.IntConsumer;
  */
 public final class Parallel {
   // Defaults: Tunables (a tuning profile's choice on this machine, else the measured constants).
-  private static volatile int threads = Integer.getInteger("ufunc4j.threads", Tunables.threads());
-  private static volatile long grain = Long.getLong("ufunc4j.grain", Tunables.grain());
+  // Each property is range-checked once, here: one out of range gives one warning and the default.
+  private static final Long THREADS_PROPERTY =
+      Tunables.property("ufunc4j.threads", 1, Tunables.MAX_THREADS);
+  private static final Long GRAIN_PROPERTY =
+      Tunables.property("ufunc4j.grain", 1, Tunables.MAX_GRAIN);
+  private static volatile int threads =
+      THREADS_PROPERTY != null ? THREADS_PROPERTY.intValue() : Tunables.threads();
+  private static volatile long grain = GRAIN_PROPERTY != null ? GRAIN_PROPERTY : Tunables.grain();
   /** Set by {@code -Dufunc4j.grain} or {@link #setGrainSize}: then every op uses that grain. */
-  private static volatile boolean explicitGrain = Long.getLong("ufunc4j.grain") != null;
+  private static volatile boolean explicitGrain = GRAIN_PROPERTY != null;
   /** Elementwise calls split across the team so far (tests observe splits without timing). */
   private static final AtomicLong SPLITS = new AtomicLong();
   private static volatile ExecutorService pool;
@@ -43,21 +49,31 @@ public final class Parallel {
    * floats, 5% of its two-thread time (docs/runtime.md, "Threads"); {@code
    * -Dufunc4j.piecesPerThread} for measuring.
    */
-  private static final int PIECES_PER_THREAD = Integer.getInteger("ufunc4j.piecesPerThread", 16);
+  private static final int PIECES_PER_THREAD =
+      orDefault(Tunables.property("ufunc4j.piecesPerThread", 1, 1024), 16).intValue();
 
+  /** Workers spin this long after a job before they park: at most a second. */
   private static final Team TEAM =
-      new Team(Long.getLong("ufunc4j.spinMicros", 50) * 1000);
+      new Team(orDefault(Tunables.property("ufunc4j.spinMicros", 0, 1_000_000), 50) * 1000);
 
   private Parallel() {}
+
+  private static Long orDefault(Long value, long fallback) {
+    return value != null ? value : fallback;
+  }
 
   public static int threads() {
     return threads;
   }
 
-  /** Sets the number of threads large ops use (1 = always the caller's thread). */
+  /**
+   * Sets the number of threads large ops use (1 = always the caller's thread), from 1 to {@link
+   * Tunables#MAX_THREADS}.
+   */
   public static void setThreads(int n) {
-    if (n < 1) {
-      throw new IllegalArgumentException("thread count must be at least 1, got " + n);
+    if (n < 1 || n > Tunables.MAX_THREADS) {
+      throw new IllegalArgumentException(
+          "thread count must be from 1 to " + Tunables.MAX_THREADS + ", got " + n);
     }
     threads = n;
   }
@@ -68,11 +84,13 @@ public final class Parallel {
 
   /**
    * Sets the number of elements below which an op stays on the caller's thread, for every op: like
-   * {@code -Dufunc4j.grain}, it replaces a tuning profile's per-op grains too.
+   * {@code -Dufunc4j.grain}, it replaces a tuning profile's per-op grains too. From 1 to {@link
+   * Tunables#MAX_GRAIN} (2^48, more elements than any tensor has: a grain that never splits).
    */
   public static void setGrainSize(long elements) {
-    if (elements < 1) {
-      throw new IllegalArgumentException("grain size must be at least 1, got " + elements);
+    if (elements < 1 || elements > Tunables.MAX_GRAIN) {
+      throw new IllegalArgumentException(
+          "grain size must be from 1 to " + Tunables.MAX_GRAIN + " elements, got " + elements);
     }
     grain = elements;
     explicitGrain = true;
@@ -89,8 +107,17 @@ public final class Parallel {
 
   /** Back to the grain this JVM started with, per-op grains in force again (tests). */
   static void resetGrainSize() {
-    grain = Long.getLong("ufunc4j.grain", Tunables.grain());
-    explicitGrain = Long.getLong("ufunc4j.grain") != null;
+    grain = GRAIN_PROPERTY != null ? GRAIN_PROPERTY : Tunables.grain();
+    explicitGrain = GRAIN_PROPERTY != null;
+  }
+
+  /**
+   * Whether {@code numel} elements are worth splitting at {@code grain}: at least two grains.
+   * Written as a division, so that no grain (nor element count) overflows it; {@code 2 * grain}
+   * wrapped negative for a grain of 2^62, and every op then split into no pieces and wrote nothing.
+   */
+  public static boolean atLeastTwoGrains(long numel, long grain) {
+    return numel / 2 >= grain;
   }
 
   /** Elementwise calls split across the team since the JVM started. */
@@ -149,16 +176,31 @@ public final class Parallel {
     long numel = plan.numel();
     long unit = splitUnit(plan);
     long units = (outer + unit - 1) / unit;
-    if (n <= 1 || numel < 2 * grain || units < 2) {
+    if (n <= 1 || !atLeastTwoGrains(numel, grain) || units < 2) {
       runBox(kernel, plan, plan.shape, segments, offsets, floatScalars, intScalars);
       return;
     }
     // A few pieces per thread, none smaller than half a grain: late workers cost at most one.
-    int chunks = (int) Math.min(Math.min((long) n * PIECES_PER_THREAD, units), 2 * numel / grain);
+    // At least 2: numel holds two grains, units >= 2, n >= 2 and PIECES_PER_THREAD >= 1.
+    int chunks = (int) Math.min(Math.min((long) n * PIECES_PER_THREAD, units),
+        halfGrains(numel, grain));
     // Worker threads cannot touch a TensorScope's confined segments: they get unconfined views.
     MemorySegment[] shared = ScopeMemory.shareable(segments);
     SPLITS.incrementAndGet();
     runChunks(kernel, plan, shared, offsets, floatScalars, intScalars, chunks, n);
+  }
+
+  /**
+   * How many half grains {@code numel} holds, {@code floor(2 * numel / grain)}, without forming
+   * {@code 2 * numel}: twice the whole grains, plus one when the remainder is half a grain or more.
+   */
+  static long halfGrains(long numel, long grain) {
+    long whole = numel / grain;
+    if (whole >= Long.MAX_VALUE / 2) {
+      return Long.MAX_VALUE; // more pieces than any split takes
+    }
+    long rest = numel % grain;
+    return whole * 2 + (rest >= grain - rest ? 1 : 0);
   }
 
   /**

@@ -9,9 +9,7 @@ import dev.ufunc4j.tuning.TuningProfileException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -55,6 +53,17 @@ public final class Tunables {
    * "Threads").
    */
   public static final long DEFAULT_GRAIN = 131072;
+
+  /**
+   * The largest grain the runtime takes: 2^48 elements, more than any tensor memory can hold (2^48
+   * bytes are 256 TiB), so a grain this large never splits, and twice it cannot overflow a {@code
+   * long} in any split rule. A larger value ({@code -Dufunc4j.grain}, a profile, {@link
+   * Parallel#setGrainSize}) is refused (docs/tuning.md, "Ranges").
+   */
+  public static final long MAX_GRAIN = 1L << 48;
+
+  /** The most threads the runtime takes, from a profile, {@code -Dufunc4j.threads} or a setter. */
+  public static final int MAX_THREADS = 4096;
 
   /** The runtime-wide records' op and class: {@code "*"}. */
   public static final String ANY = "*";
@@ -141,6 +150,31 @@ public final class Tunables {
     return Fingerprint.current(VectorShape.preferredShape().vectorBitSize());
   }
 
+  /**
+   * The value of system property {@code name} when it is an integer from {@code min} to {@code
+   * max}; null when it is not set, or (with one warning on the {@code dev.ufunc4j.tuning} logger)
+   * when it is not such an integer: the caller then uses its default. Read once, where the
+   * runtime reads its tunables ({@link Parallel}).
+   */
+  static Long property(String name, long min, long max) {
+    String text = System.getProperty(name);
+    if (text == null) {
+      return null;
+    }
+    try {
+      long v = Long.parseLong(text.strip());
+      if (v >= min && v <= max) {
+        return v;
+      }
+    } catch (NumberFormatException e) {
+      // refused below
+    }
+    System.getLogger("dev.ufunc4j.tuning").log(System.Logger.Level.WARNING,
+        "ufunc4j: ignoring -D" + name + "=" + text + ": it must be an integer from " + min
+            + " to " + max + "; using the default");
+    return null;
+  }
+
   private static Tunables loadCurrent() {
     System.Logger log = System.getLogger("dev.ufunc4j.tuning");
     Consumer<String> warn = m -> log.log(System.Logger.Level.WARNING, m);
@@ -158,9 +192,19 @@ public final class Tunables {
     if (url == null) {
       return defaults("defaults");
     }
+    if ("file".equals(url.getProtocol())) {
+      try {
+        // A class path directory's file: read as a named file (regular files only).
+        return fromFile(Path.of(url.toURI()), fingerprint(), warn);
+      } catch (java.net.URISyntaxException | IllegalArgumentException e) {
+        // Not a plain path: read it through the URL below.
+      }
+    }
     List<String> lines;
     try (InputStream in = url.openStream()) {
-      lines = Arrays.asList(new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n", -1));
+      lines = TuningProfile.readLines(url.toString(), in); // at most TuningProfile.MAX_BYTES
+    } catch (TuningProfileException e) {
+      return refused(e, warn);
     } catch (IOException e) {
       warn.accept(
           "ufunc4j: cannot read the tuning profile "
@@ -281,7 +325,7 @@ public final class Tunables {
     Tunables d = defaults(source);
     long grain = mine.choose(ANY_OP, List.of(), "grain", d.grain);
     long threads = mine.choose(ANY_OP, List.of(), "threads", d.threads);
-    if (grain < 1 || threads < 1 || threads > 4096) {
+    if (grain < 1 || grain > MAX_GRAIN || threads < 1 || threads > MAX_THREADS) {
       warn.accept(
           "ufunc4j: ignoring the tuning profile "
               + source
@@ -289,7 +333,11 @@ public final class Tunables {
               + grain
               + " and threads "
               + threads
-              + ", both must be at least 1; using the default tunables");
+              + "; the grain must be from 1 to "
+              + MAX_GRAIN
+              + " and the threads from 1 to "
+              + MAX_THREADS
+              + "; using the default tunables");
       return defaults("defaults");
     }
     // Per-op grains: one per op and dtypes the records cover (the usual vote over their shapes).
@@ -304,7 +352,7 @@ public final class Tunables {
         continue;
       }
       long g = mine.choose(r.qualifiedOp(), r.dtypes(), "grain", grain);
-      if (g < 1) {
+      if (g < 1 || g > MAX_GRAIN) {
         warn.accept(
             "ufunc4j: ignoring the tuning profile "
                 + source
@@ -312,7 +360,9 @@ public final class Tunables {
                 + g
                 + " for op "
                 + opKey(r.qualifiedOp(), r.dtypes())
-                + ", which must be at least 1; using the default tunables");
+                + ", which must be from 1 to "
+                + MAX_GRAIN
+                + "; using the default tunables");
         return defaults("defaults");
       }
       opGrains.put(opKey(r.qualifiedOp(), r.dtypes()), g);

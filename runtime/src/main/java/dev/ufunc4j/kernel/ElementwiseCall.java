@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
 
 import dev.ufunc4j.Broadcast;
 import dev.ufunc4j.BroadcastException;
+import dev.ufunc4j.Ops;
 import dev.ufunc4j.Tensor;
 import dev.ufunc4j.annotation.Promote;
 import dev.ufunc4j.dtype.DType;
@@ -90,6 +91,8 @@ final class ElementwiseCall {
   private int entry;
   private boolean viaTemporary;
   private boolean scalarInFloat32;
+  /** {@code number / tensor} computed as PyTorch's Python operator does: see {@link #run}. */
+  private boolean reciprocalTimesNumber;
   private boolean inBlocks;
   private long[] layout;
   private Tensor target;
@@ -306,6 +309,31 @@ final class ElementwiseCall {
     if (entry < 0) {
       throw new IllegalArgumentException(noKernel(op, dtypes, promoted));
     }
+    reciprocalTimesNumber = !uniform && !scalarInFloat32 && op.scalarInFloat32()
+        && builtin(op, "div") && leftNumber(promoted, inputs) != null;
+  }
+
+  /** Where the built-in ops are declared: their Python operators' forms apply only to them. */
+  private static final String BUILTINS = "dev.ufunc4j.Builtins";
+
+  private static boolean builtin(ElementwiseOp op, String name) {
+    return op.name().equals(name) && op.declaringClass().equals(BUILTINS);
+  }
+
+  /**
+   * The float32 value of the wrapped Java number in the first operand ({@code number op tensor})
+   * when the 16-bit common dtype {@code promoted} does not hold it exactly, else null. PyTorch
+   * writes {@code number * tensor} as {@code tensor * number} and {@code number / tensor} as {@code
+   * tensor.reciprocal() * number} ({@code Tensor.__rmul__}, {@code __rtruediv__}), so its kernels
+   * read such a number at float32 precision as they read a second operand; its other ops' left
+   * forms ({@code number // tensor}, {@code number - tensor}) round it to the 16-bit dtype first.
+   */
+  private static Tensor leftNumber(DType promoted, Tensor[] inputs) {
+    if ((promoted != DType.FLOAT16 && promoted != DType.BFLOAT16) || inputs.length != 2
+        || !inputs[0].isWrappedNumber() || inputs[0].dtype().isComplex()) {
+      return null;
+    }
+    return inexactInFloat32(inputs[0], promoted);
   }
 
   /**
@@ -322,19 +350,32 @@ final class ElementwiseCall {
       return false;
     }
     Tensor b = operands[1];
-    if (b.numel() != 1 || b.dtype() == promoted || b.dtype().isComplex()) {
-      return false;
+    if (b.numel() == 1 && b.dtype() != promoted && !b.dtype().isComplex()) {
+      Tensor inFloat32 = inexactInFloat32(b, promoted);
+      operands[1] = inFloat32 != null ? inFloat32 : b;
+      return inFloat32 != null;
     }
+    // number * tensor is PyTorch's tensor * number (Tensor.__rmul__): the same float32 reading.
+    Tensor a = builtin(op, "mul") ? leftNumber(promoted, operands) : null;
+    if (a != null) {
+      operands[0] = a;
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * The single value {@code b} as a one-element float32 tensor when the 16-bit dtype {@code
+   * promoted} does not hold it exactly, else null (a value it holds gives the same bits either
+   * way, and keeps the direct path).
+   */
+  private static Tensor inexactInFloat32(Tensor b, DType promoted) {
     Tensor inFloat32 = b.to(DType.FLOAT32); // one correctly rounded conversion, as C++'s cast
     float f = (float) inFloat32.getDouble(new long[b.ndim()]);
     float rounded = promoted == DType.FLOAT16
         ? Float.float16ToFloat(Float.floatToFloat16(f))
         : Float.intBitsToFloat((Short.toUnsignedInt(Convert.floatToBfloat16(f))) << 16);
-    if (Float.floatToIntBits(rounded) == Float.floatToIntBits(f)) {
-      return false;
-    }
-    operands[1] = inFloat32;
-    return true;
+    return Float.floatToIntBits(rounded) == Float.floatToIntBits(f) ? null : inFloat32;
   }
 
   /**
@@ -371,6 +412,9 @@ final class ElementwiseCall {
    * the uniform call's is C-contiguous.
    */
   void allocate() {
+    if (reciprocalTimesNumber) {
+      return; // run() makes its two results through the ops themselves
+    }
     if (scalarInFloat32 && blocksFit(shape, out != null ? out.dtype() : natural, natural)) {
       // No full-size float32 temporary: run() computes block by block through a small one.
       inBlocks = true;
@@ -398,6 +442,17 @@ final class ElementwiseCall {
    * @return the result: {@code out} when given
    */
   Tensor run() {
+    if (reciprocalTimesNumber) {
+      // PyTorch's number / tensor (Tensor.__rtruediv__): tensor.reciprocal() * number, the
+      // reciprocal rounded to the 16-bit dtype, then mul's float32 reading of the number.
+      Tensor reciprocal = Dispatch.apply(op, null, T.wrap(1.0), inputs[1]);
+      Tensor product = Ops.mul(reciprocal, inputs[0]);
+      if (out == null) {
+        return product;
+      }
+      Copies.copyInto(product, out);
+      return out;
+    }
     if (inBlocks) {
       Tensor dest = out != null ? out : T.emptyStrided(natural, shape, layout());
       runRoundedInBlocks(op, entry, operands, scalars, shape, dest);
@@ -585,7 +640,8 @@ final class ElementwiseCall {
     long n = target.numel();
     ElementwiseKernel kernel = op.kernel(entry);
     long grain;
-    if (Parallel.threads() > 1 && n >= 2 * (grain = Parallel.grainFor(op.tunedGrain(entry)))) {
+    if (Parallel.threads() > 1
+        && Parallel.atLeastTwoGrains(n, grain = Parallel.grainFor(op.tunedGrain(entry)))) {
       LoopPlan plan = LoopPlan.of(new long[] {n}, UNIT_STRIDE_COLUMNS[arity]);
       Parallel.run(kernel, plan, segments, offsets, NO_FLOATS, NO_LONGS, grain);
     } else {

@@ -124,7 +124,8 @@ class PerOpGrainTest {
         List.of(
             "ufunc4j: ignoring the tuning profile zero.jsonl: it chose grain 0 for op "
                 + BUILTINS
-                + ".mul(float32,float32), which must be at least 1; using the default tunables"),
+                + ".mul(float32,float32), which must be from 1 to 281474976710656; using the default"
+                + " tunables"),
         warnings);
     assertEquals(Map.of(), t.opGrainsValue());
     assertEquals(List.of(), notes);
