@@ -1,5 +1,6 @@
 package golden;
 
+import dev.ufunc4j.BinaryUfunc;
 import dev.ufunc4j.BroadcastDims;
 import dev.ufunc4j.Tensor;
 import dev.ufunc4j.kernel.Dispatch;
@@ -11,6 +12,13 @@ import javax.annotation.processing.Generated;
  */
 @Generated("dev.ufunc4j.processor.ElementwiseProcessor")
 public final class OpsOps {
+  /**
+   * The ufunc methods of {@code sub}: {@code reduce}, {@code accumulate}, {@code outer},
+   * {@code at} and {@code reduceAt}, as NumPy's {@code np.<ufunc>.reduce} and friends
+   * (identity {@code NONE}, not associative: left fold; docs/ufuncs.md).
+   */
+  public static final BinaryUfunc sub = BinaryUfunc.of(Ops_sub.OP, OpsOps::sub);
+
   private OpsOps() {
   }
 
