@@ -8,6 +8,9 @@ import dev.ufunc4j.internal.Copies;
 import dev.ufunc4j.internal.MemoryOverlap;
 import dev.ufunc4j.internal.Shapes;
 import dev.ufunc4j.kernel.ElementwiseOp;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -51,67 +54,115 @@ import java.util.Objects;
  */
 public final class BinaryUfunc {
 
-  /** The op's facade method with a target: {@code (a, b, out) -> Facade.op(a, b, out)}. */
-  @FunctionalInterface
-  public interface Apply {
-    /**
-     * Applies the op.
-     *
-     * @param a the first operand
-     * @param b the second operand
-     * @param out the target, or null for a new result
-     * @return the result ({@code out} when given)
-     */
-    Tensor apply(Tensor a, Tensor b, Tensor out);
-  }
+  private static final MethodType APPLY =
+      MethodType.methodType(Tensor.class, Tensor.class, Tensor.class, Tensor.class);
 
-  private final ElementwiseOp op;
-  private final Apply apply;
+  private final MethodHandles.Lookup facade;
+  private final Class<?> descriptorClass;
+  private final String method;
+  /** The descriptor and the facade's method, found on first use (see {@link #of}). */
+  private volatile Resolved resolved;
 
-  private BinaryUfunc(ElementwiseOp op, Apply apply) {
-    this.op = op;
-    this.apply = apply;
+  private record Resolved(ElementwiseOp op, MethodHandle apply) {}
+
+  private BinaryUfunc(MethodHandles.Lookup facade, Class<?> descriptorClass, String method) {
+    this.facade = facade;
+    this.descriptorClass = descriptorClass;
+    this.method = method;
   }
 
   /**
-   * The ufunc of {@code op}; generated facades call it for their fields.
+   * The ufunc of an op; generated facades call it for their fields. Nothing is looked up here:
+   * the descriptor (its {@code OP} field, and with it the kernel table) and the facade's method
+   * are found on first use, so a facade's class initialisation stays as cheap as before (its
+   * fields would otherwise initialise every binary op's descriptor with the facade and spin a
+   * lambda per op: docs/processor.md has the measurement).
    *
-   * @param op the descriptor of an op with exactly two promoting tensor operands and no scalars
-   * @param apply the facade's {@code out=} method of the op, so its argument rules apply too
-   * @throws IllegalArgumentException for another kind of op
+   * @param facade the facade's own lookup ({@code MethodHandles.lookup()}), which can see the
+   *     package-private descriptor and the facade's method
+   * @param descriptorClass the op's descriptor class (its static {@code ElementwiseOp OP}), of an op
+   *     with exactly two promoting tensor operands and no scalars
+   * @param method the facade's method name: its {@code (Tensor, Tensor, Tensor out)} form applies
+   *     the op, so the op's argument rules hold in every ufunc method
    */
-  public static BinaryUfunc of(ElementwiseOp op, Apply apply) {
-    Objects.requireNonNull(op, "op");
-    Objects.requireNonNull(apply, "apply");
+  public static BinaryUfunc of(MethodHandles.Lookup facade, Class<?> descriptorClass,
+      String method) {
+    Objects.requireNonNull(facade, "facade");
+    Objects.requireNonNull(descriptorClass, "descriptorClass");
+    Objects.requireNonNull(method, "method");
+    return new BinaryUfunc(facade, descriptorClass, method);
+  }
+
+  private Resolved resolved() {
+    Resolved r = resolved;
+    if (r == null) {
+      synchronized (this) {
+        r = resolved;
+        if (r == null) {
+          r = resolve();
+          resolved = r;
+        }
+      }
+    }
+    return r;
+  }
+
+  private Resolved resolve() {
+    ElementwiseOp op;
+    MethodHandle apply;
+    try {
+      op = (ElementwiseOp) facade.findStaticGetter(descriptorClass, "OP", ElementwiseOp.class)
+          .invoke();
+      apply = facade.findStatic(facade.lookupClass(), method, APPLY);
+    } catch (Throwable e) {
+      throw new IllegalStateException(
+          "BinaryUfunc of " + descriptorClass.getName() + " through " + facade.lookupClass()
+              .getName() + "." + method + ": not a generated descriptor and facade method", e);
+    }
     if (op.arity() != 2 || op.isConditionOperand(0) || op.isConditionOperand(1)
         || !op.scalarParams().isEmpty()) {
-      throw new IllegalArgumentException(
+      throw new IllegalStateException(
           "op " + op.name() + " is no binary ufunc: it takes " + op.tensorParams()
               + " and scalars " + op.scalarParams() + " (a ufunc has two tensor operands and no"
               + " scalar)");
     }
-    return new BinaryUfunc(op, apply);
+    return new Resolved(op, apply);
+  }
+
+  private ElementwiseOp op() {
+    return resolved().op();
+  }
+
+  /** The op through its facade method ({@code out} null for a new result). */
+  private Tensor apply(Tensor a, Tensor b, Tensor out) {
+    try {
+      return (Tensor) resolved().apply().invokeExact(a, b, out);
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new IllegalStateException(e); // facade methods throw no checked exceptions
+    }
   }
 
   /** The op's name ({@code "add"}). */
   public String name() {
-    return op.name();
+    return op().name();
   }
 
   /** The op's identity element: what a reduction of an empty extent gives. */
   public Identity identity() {
-    return op.identity();
+    return op().identity();
   }
 
   /** Whether the op is declared associative (pairwise tree, several dims at once). */
   public boolean isAssociative() {
-    return op.isAssociative();
+    return op().isAssociative();
   }
 
   @Override
   public String toString() {
-    return "BinaryUfunc[" + op.name() + " of " + op.declaringClass() + ", identity "
-        + op.identity() + (op.isAssociative() ? ", associative]" : "]");
+    return "BinaryUfunc[" + op().name() + " of " + op().declaringClass() + ", identity "
+        + op().identity() + (op().isAssociative() ? ", associative]" : "]");
   }
 
   // ---- reduce -----------------------------------------------------------------------------------
@@ -166,14 +217,14 @@ public final class BinaryUfunc {
     }
     DType result = foldDtype(method, x.dtype());
     checkOut(method, out, outShape, result);
-    if (!op.isAssociative() && count > 1) {
+    if (!op().isAssociative() && count > 1) {
       throw new IllegalArgumentException(
           name() + ".reduce: reduction operation '" + name() + "' is not reorderable, so at most"
               + " one dim may be given (got dims " + describeDims(reduced) + " of shape "
               + Arrays.toString(shape) + "); declare @Elementwise(associative = true) if it is"
               + " associative, or reduce one dim at a time");
     }
-    if (empty && op.identity() == Identity.NONE) {
+    if (empty && op().identity() == Identity.NONE) {
       throw new IllegalArgumentException(
           name() + ".reduce: zero-size array to reduction operation " + name() + " which has no"
               + " identity (dims " + describeDims(reduced) + " of shape " + Arrays.toString(shape)
@@ -197,7 +248,7 @@ public final class BinaryUfunc {
         // Highest dim first: the remaining elements keep their row-major order, so an
         // associative op that does not commute still sees its operands in order.
         if (reduced[d] && w.size(d) > 1) {
-          w = op.isAssociative() ? tree(w, d) : leftFold(w, d);
+          w = op().isAssociative() ? tree(w, d) : leftFold(w, d);
           fresh = true;
         }
       }
@@ -219,11 +270,11 @@ public final class BinaryUfunc {
         aside.add(w.narrow(dim, n - 1, 1));
         n--;
       }
-      w = apply.apply(w.slice(dim, 0, n, 2), w.slice(dim, 1, n, 2), null);
+      w = apply(w.slice(dim, 0, n, 2), w.slice(dim, 1, n, 2), null);
       n /= 2;
     }
     for (int i = aside.size() - 1; i >= 0; i--) {
-      w = apply.apply(w, aside.get(i), null);
+      w = apply(w, aside.get(i), null);
     }
     return w;
   }
@@ -231,9 +282,9 @@ public final class BinaryUfunc {
   /** The strict left fold along {@code dim}, in place in one accumulator; keeps {@code dim}. */
   private Tensor leftFold(Tensor w, int dim) {
     long n = w.size(dim);
-    Tensor acc = apply.apply(w.narrow(dim, 0, 1), w.narrow(dim, 1, 1), null);
+    Tensor acc = apply(w.narrow(dim, 0, 1), w.narrow(dim, 1, 1), null);
     for (long i = 2; i < n; i++) {
-      apply.apply(acc, w.narrow(dim, i, 1), acc);
+      apply(acc, w.narrow(dim, i, 1), acc);
     }
     return acc;
   }
@@ -265,7 +316,7 @@ public final class BinaryUfunc {
     Tensor acc = w.narrow(d, 0, 1).copy();
     Copies.copyInto(acc, y.narrow(d, 0, 1));
     for (long i = 1; i < n; i++) {
-      apply.apply(acc, w.narrow(d, i, 1), acc);
+      apply(acc, w.narrow(d, i, 1), acc);
       Copies.copyInto(acc, y.narrow(d, i, 1));
     }
     return into(converted(y, result), out);
@@ -287,7 +338,7 @@ public final class BinaryUfunc {
     requireInput("outer", "b", b);
     long[] shape = Arrays.copyOf(a.shape(), a.ndim() + b.ndim());
     Arrays.fill(shape, a.ndim(), shape.length, 1L);
-    return apply.apply(a.reshape(shape), b, out);
+    return apply(a.reshape(shape), b, out);
   }
 
   // ---- at -----------------------------------------------------------------------------------------
@@ -346,16 +397,16 @@ public final class BinaryUfunc {
     }
     // The dispatcher's own in-place checks (dtype, target overlap, autograd), on empty views of
     // the same dtypes and strides: refused here, before the first index is written.
-    apply.apply(target.narrow(d, 0, 0), v.narrow(d, 0, 0), target.narrow(d, 0, 0));
+    apply(target.narrow(d, 0, 0), v.narrow(d, 0, 0), target.narrow(d, 0, 0));
     if (MemoryOverlap.overlap(target, v) != MemoryOverlap.Status.NONE) {
       v = v.copy(); // values read from the target: NumPy reads them as they were, too
     }
     // An op that may fail midway (integer division by zero) works on a copy, so that a failure
     // leaves the target as it was.
-    Tensor work = op.mayThrow() ? target.copy() : target;
+    Tensor work = op().mayThrow() ? target.copy() : target;
     for (int i = 0; i < index.length; i++) {
       Tensor slot = work.narrow(d, index[i], 1);
-      apply.apply(slot, v.narrow(d, i, 1), slot);
+      apply(slot, v.narrow(d, i, 1), slot);
     }
     if (work != target) {
       Copies.copyInto(work, target);
@@ -411,7 +462,7 @@ public final class BinaryUfunc {
   // ---- shared steps -------------------------------------------------------------------------------
 
   private boolean isBuiltin(String opName) {
-    return op.declaringClass().equals(Builtins.class.getName()) && op.name().equals(opName);
+    return op().declaringClass().equals(Builtins.class.getName()) && op().name().equals(opName);
   }
 
   /**
@@ -428,7 +479,7 @@ public final class BinaryUfunc {
     if (result == input) {
       return result;
     }
-    boolean truthValues = result == DType.BOOL && op.isPredicate() && op.isAssociative();
+    boolean truthValues = result == DType.BOOL && op().isPredicate() && op().isAssociative();
     if (!truthValues && !Promotion.canCast(input, result)) {
       throw new PromotionException(
           name() + "." + method + ": the resolved dtypes are not compatible with " + method
@@ -465,7 +516,7 @@ public final class BinaryUfunc {
 
   /** The op's result dtype for these operand dtypes, from a call over empty tensors. */
   private DType probe(DType a, DType b) {
-    return apply.apply(Tensor.empty(a, 0), Tensor.empty(b, 0), null).dtype();
+    return apply(Tensor.empty(a, 0), Tensor.empty(b, 0), null).dtype();
   }
 
   private static Tensor converted(Tensor x, DType dtype) {
@@ -475,13 +526,13 @@ public final class BinaryUfunc {
   /** The identity of the op in {@code dtype}, filling {@code shape}. */
   private Tensor identityTensor(DType dtype, long[] shape) {
     int bits = dtype.byteSize() * 8;
-    if (dtype.isComplex() && (op.identity() == Identity.LOWEST
-        || op.identity() == Identity.HIGHEST)) {
+    if (dtype.isComplex() && (op().identity() == Identity.LOWEST
+        || op().identity() == Identity.HIGHEST)) {
       throw new IllegalArgumentException(
-          name() + ".reduce: identity " + op.identity() + " has no " + dtype + " value: complex"
+          name() + ".reduce: identity " + op().identity() + " has no " + dtype + " value: complex"
               + " numbers have no order");
     }
-    return switch (op.identity()) {
+    return switch (op().identity()) {
       case NONE -> throw new IllegalStateException("no identity");
       case ZERO -> Tensor.zeros(dtype, shape);
       case ONE -> Tensor.ones(dtype, shape);

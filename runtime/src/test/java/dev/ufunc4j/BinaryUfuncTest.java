@@ -153,6 +153,39 @@ class BinaryUfuncTest {
     assertTrue(t.equal(before));
   }
 
+  /** A zero-dim index selects one slice, and values then lack the dim (NumPy's a[i]). */
+  @Test
+  void atWithAZeroDimIndexAndAlongAnotherDim() {
+    Tensor t = Tensor.zeros(DType.INT64, 2, 3);
+    Ops.add.at(t, 1, Tensor.scalar(-1L), Tensor.of(new long[] {5, 7}, 2));
+    assertTrue(t.equal(Tensor.of(new long[] {0, 0, 5, 0, 0, 7}, 2, 3)));
+    Ops.maximum.at(t, 0, Tensor.of(new int[] {1, 1}, 2), Tensor.of(new long[] {9, 1, 3, 2, 8, 4}, 2, 3));
+    assertTrue(t.equal(Tensor.of(new long[] {0, 0, 5, 9, 8, 7}, 2, 3)));
+    assertThrows(IllegalArgumentException.class, () -> Ops.add.at(t, 0,
+        Tensor.of(new float[] {0}, 1), Tensor.ones(DType.INT64, 1, 3)));
+    assertThrows(IllegalArgumentException.class, () -> Ops.add.at(t, 0,
+        Tensor.of(new long[] {0}, 1), Tensor.ones(DType.INT64, 2, 3)));
+  }
+
+  /** out= of accumulate and reduceAt: converted into the target, which keeps its shape. */
+  @Test
+  void accumulateAndReduceAtWriteOut() {
+    Tensor x = Tensor.of(new int[] {1, 2, 3, 4, 5, 6}, 6);
+    Tensor out = Tensor.zeros(DType.FLOAT64, 6);
+    assertSame(out, Ops.add.accumulate(x, 0, out));
+    assertTrue(out.equal(Tensor.of(new double[] {1, 3, 6, 10, 15, 21}, 6)));
+    Tensor seg = Tensor.zeros(DType.INT64, 3);
+    assertSame(seg, Ops.mul.reduceAt(x, Tensor.of(new long[] {0, 3, 1}, 3), 0, seg));
+    assertTrue(seg.equal(Tensor.of(new long[] {6, 4, 2 * 3 * 4 * 5 * 6}, 3)));
+    Tensor kept = Tensor.zeros(DType.INT64, 1);
+    Ops.add.reduce(x, new int[] {0}, true, kept);
+    assertEquals(21, kept.getLong(0));
+    Tensor before = seg.copy();
+    assertThrows(IndexOutOfBoundsException.class,
+        () -> Ops.mul.reduceAt(x, Tensor.of(new long[] {0, -1, 2}, 3), 0, seg));
+    assertTrue(seg.equal(before));
+  }
+
   @Test
   void emptyExtentsGiveTheIdentity() {
     Tensor e = Tensor.zeros(DType.FLOAT32, 2, 0);

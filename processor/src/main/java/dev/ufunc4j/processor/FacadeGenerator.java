@@ -47,6 +47,8 @@ final class FacadeGenerator {
   static final ClassName DISPATCH = ClassName.get("dev.ufunc4j.kernel", "Dispatch");
   static final ClassName BROADCAST_DIMS = ClassName.get("dev.ufunc4j", "BroadcastDims");
   static final ClassName BINARY_UFUNC = ClassName.get("dev.ufunc4j", "BinaryUfunc");
+  private static final ClassName METHOD_HANDLES =
+      ClassName.get("java.lang.invoke", "MethodHandles");
   private static final ClassName NUMBER = ClassName.get(Number.class);
 
   private final FacadeModel facade;
@@ -111,7 +113,8 @@ final class FacadeGenerator {
    * The op's {@code BinaryUfunc}, a field with the op's own name ({@code Ops.add.reduce(x, 0)},
    * NumPy's {@code np.add.reduce(x, 0)}); Java keeps fields and methods apart, so {@code
    * Ops.add(a, b)} still calls the method. It applies the op through the facade's {@code out=}
-   * method, so the op's rules hold in its reductions too.
+   * method, so the op's rules hold in its reductions too; the descriptor and the method are
+   * named, not touched, so that initialising the facade initialises no descriptor.
    */
   private FieldSpec ufuncField(FacadeModel.Op op) {
     OpModel model = op.model();
@@ -122,8 +125,8 @@ final class FacadeGenerator {
                 + " and friends\n(identity {@code $L}$L; docs/ufuncs.md).\n",
             model.name(), model.identity().name(),
             model.associative() ? ", associative: pairwise tree" : ", not associative: left fold")
-        .initializer("$T.of($L.OP,$W$T::$L)", BINARY_UFUNC, DescriptorGenerator.className(model),
-            facadeClass, op.methodName())
+        .initializer("$T.of($T.lookup(),$W$L.class,$W$S)", BINARY_UFUNC, METHOD_HANDLES,
+            DescriptorGenerator.className(model), op.methodName())
         .build();
   }
 

@@ -4,6 +4,7 @@ import dev.ufunc4j.BinaryUfunc;
 import dev.ufunc4j.BroadcastDims;
 import dev.ufunc4j.Tensor;
 import dev.ufunc4j.kernel.Dispatch;
+import java.lang.invoke.MethodHandles;
 import javax.annotation.processing.Generated;
 
 /**
@@ -17,7 +18,8 @@ public final class OpsOps {
    * {@code at} and {@code reduceAt}, as NumPy's {@code np.<ufunc>.reduce} and friends
    * (identity {@code NONE}, not associative: left fold; docs/ufuncs.md).
    */
-  public static final BinaryUfunc greater = BinaryUfunc.of(Ops_greater.OP, OpsOps::greater);
+  public static final BinaryUfunc greater = BinaryUfunc.of(MethodHandles.lookup(),
+      Ops_greater.class, "greater");
 
   private OpsOps() {
   }
