@@ -3,6 +3,7 @@ package dev.ufunc4j;
 import dev.ufunc4j.annotation.Derivative;
 import dev.ufunc4j.annotation.Elementwise;
 import dev.ufunc4j.annotation.Facade;
+import dev.ufunc4j.annotation.Identity;
 import dev.ufunc4j.annotation.Promote;
 import dev.ufunc4j.annotation.Rule;
 import dev.ufunc4j.annotation.Scalar;
@@ -46,12 +47,12 @@ final class Builtins {
   // ---- arithmetic -----------------------------------------------------------------------------
 
   /** {@code a + b}, elementwise. */
-  @Elementwise
+  @Elementwise(identity = Identity.ZERO, associative = true)
   static long add(long a, long b) {
     return a + b;
   }
 
-  @Elementwise
+  @Elementwise(identity = Identity.ZERO, associative = true)
   static double add(double a, double b) {
     return a + b;
   }
@@ -98,12 +99,12 @@ final class Builtins {
    * float16 0.5 * 1e5} is 49984, not inf. So is a Java number {@code a}, as in Python's
    * {@code 1e5 * t} (docs/promotion.md).
    */
-  @Elementwise(scalarInFloat32 = true)
+  @Elementwise(scalarInFloat32 = true, identity = Identity.ONE, associative = true)
   static long mul(long a, long b) {
     return a * b;
   }
 
-  @Elementwise(scalarInFloat32 = true)
+  @Elementwise(scalarInFloat32 = true, identity = Identity.ONE, associative = true)
   static double mul(double a, double b) {
     return a * b;
   }
@@ -167,24 +168,24 @@ final class Builtins {
   }
 
   /** The larger of {@code a} and {@code b}, elementwise; NaN propagates. */
-  @Elementwise
+  @Elementwise(identity = Identity.LOWEST, associative = true)
   static double maximum(double a, double b) {
     // Of two equal values (-0.0 and 0.0) the first, as PyTorch's scalar loop.
     return a != a ? a : (b != b ? b : (a >= b ? a : b));
   }
 
-  @Elementwise
+  @Elementwise(identity = Identity.LOWEST, associative = true)
   static long maximum(long a, long b) {
     return Math.max(a, b);
   }
 
   /** The smaller of {@code a} and {@code b}, elementwise; NaN propagates. */
-  @Elementwise
+  @Elementwise(identity = Identity.HIGHEST, associative = true)
   static double minimum(double a, double b) {
     return a != a ? a : (b != b ? b : (a <= b ? a : b));
   }
 
-  @Elementwise
+  @Elementwise(identity = Identity.HIGHEST, associative = true)
   static long minimum(long a, long b) {
     return Math.min(a, b);
   }
@@ -410,34 +411,34 @@ final class Builtins {
   // ---- logical (any dtype; nonzero is true) ---------------------------------------------------
 
   /** Whether both {@code a} and {@code b} are nonzero, elementwise, as bool. */
-  @Elementwise
+  @Elementwise(identity = Identity.ONE, associative = true)
   static boolean logicalAnd(double a, double b) {
     return a != 0 && b != 0;
   }
 
-  @Elementwise
+  @Elementwise(identity = Identity.ONE, associative = true)
   static boolean logicalAnd(long a, long b) {
     return a != 0 && b != 0;
   }
 
   /** Whether {@code a} or {@code b} is nonzero, elementwise, as bool. */
-  @Elementwise
+  @Elementwise(identity = Identity.ZERO, associative = true)
   static boolean logicalOr(double a, double b) {
     return a != 0 || b != 0;
   }
 
-  @Elementwise
+  @Elementwise(identity = Identity.ZERO, associative = true)
   static boolean logicalOr(long a, long b) {
     return a != 0 || b != 0;
   }
 
   /** Whether exactly one of {@code a} and {@code b} is nonzero, elementwise, as bool. */
-  @Elementwise
+  @Elementwise(identity = Identity.ZERO, associative = true)
   static boolean logicalXor(double a, double b) {
     return (a != 0) ^ (b != 0);
   }
 
-  @Elementwise
+  @Elementwise(identity = Identity.ZERO, associative = true)
   static boolean logicalXor(long a, long b) {
     return (a != 0) ^ (b != 0);
   }
@@ -456,19 +457,19 @@ final class Builtins {
   // ---- bitwise (integral and bool) ------------------------------------------------------------
 
   /** {@code a & b}, elementwise (integral and bool dtypes). */
-  @Elementwise
+  @Elementwise(identity = Identity.MINUS_ONE, associative = true)
   static long bitwiseAnd(long a, long b) {
     return a & b;
   }
 
   /** {@code a | b}, elementwise (integral and bool dtypes). */
-  @Elementwise
+  @Elementwise(identity = Identity.ZERO, associative = true)
   static long bitwiseOr(long a, long b) {
     return a | b;
   }
 
   /** {@code a ^ b}, elementwise (integral and bool dtypes). */
-  @Elementwise
+  @Elementwise(identity = Identity.ZERO, associative = true)
   static long bitwiseXor(long a, long b) {
     return a ^ b;
   }

@@ -1618,6 +1618,66 @@ public final class Tensor extends TensorVocabulary implements TensorLike {
   }
 
   // ============================================================================================
+  // Ufunc reductions and scans (BinaryUfunc; docs/ufuncs.md)
+  // ============================================================================================
+
+  /**
+   * The running sum along {@code dim} ({@code torch.cumsum}): {@code Ops.add.accumulate(this,
+   * dim)}; bool and integral tensors give int64.
+   */
+  public Tensor cumsum(int dim) {
+    return Ops.add.accumulate(this, dim);
+  }
+
+  /**
+   * The running product along {@code dim} ({@code torch.cumprod}): {@code Ops.mul.accumulate(this,
+   * dim)}; bool and integral tensors give int64.
+   */
+  public Tensor cumprod(int dim) {
+    return Ops.mul.accumulate(this, dim);
+  }
+
+  /** The product of every element ({@code torch.prod}): zero-dim; int64 for bool and integral. */
+  public Tensor prod() {
+    return Ops.mul.reduce(this);
+  }
+
+  /** The product over {@code dim}, kept as size 1 when {@code keepDim} ({@code torch.prod}). */
+  public Tensor prod(int dim, boolean keepDim) {
+    return Ops.mul.reduce(this, new int[] {dim}, keepDim);
+  }
+
+  /**
+   * {@code log(sum(exp(x)))} over {@code dims} (none: all), kept as size 1 when {@code keepDim}
+   * ({@code torch.logsumexp}): computed as PyTorch does, shifted by the maximum so that large
+   * values do not overflow (an infinite maximum shifts by 0). Bool and integral tensors compute
+   * in float32.
+   */
+  public Tensor logsumexp(int[] dims, boolean keepDim) {
+    return Ufuncs.logsumexp(this, dims, keepDim);
+  }
+
+  /** Whether any element is nonzero ({@code torch.any}): a zero-dim bool tensor. */
+  public Tensor any() {
+    return Ops.logicalOr.reduce(this);
+  }
+
+  /** Whether any element over {@code dim} is nonzero, as bool ({@code torch.any(dim, keepdim)}). */
+  public Tensor any(int dim, boolean keepDim) {
+    return Ops.logicalOr.reduce(this, new int[] {dim}, keepDim);
+  }
+
+  /** Whether every element is nonzero ({@code torch.all}): a zero-dim bool tensor. */
+  public Tensor all() {
+    return Ops.logicalAnd.reduce(this);
+  }
+
+  /** Whether every element over {@code dim} is nonzero, as bool ({@code torch.all(dim, keepdim)}). */
+  public Tensor all(int dim, boolean keepDim) {
+    return Ops.logicalAnd.reduce(this, new int[] {dim}, keepDim);
+  }
+
+  // ============================================================================================
   // Helpers
   // ============================================================================================
 

@@ -66,4 +66,21 @@ public @interface Elementwise {
    * empty set, or a set for which no body computes anything is a compile error at the value.
    */
   String[] dtypes() default {};
+
+  /**
+   * The op's identity element, for ops with exactly two tensor operands and no {@code @Scalar}
+   * (the ufunc methods of {@code dev.ufunc4j.BinaryUfunc}): a reduction over an empty extent gives
+   * it; {@link Identity#NONE} (the default) refuses one. Declaring one on any other op, or {@link
+   * Identity#MINUS_ONE} on an op without a {@code long} body, is a compile error at the value.
+   */
+  Identity identity() default Identity.NONE;
+
+  /**
+   * Whether {@code op(op(a, b), c) == op(a, op(b, c))} (in exact arithmetic: floating {@code add}
+   * is associative here, as NumPy treats it). An associative op reduces in a fixed pairwise tree
+   * and over several dims at once; any other reduces in a strict left fold along one dim, and a
+   * reduction over more than one dim is refused, as NumPy refuses it. Only for ops with exactly two
+   * tensor operands and no {@code @Scalar}, like {@link #identity}.
+   */
+  boolean associative() default false;
 }

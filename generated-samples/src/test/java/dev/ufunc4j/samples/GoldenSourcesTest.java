@@ -46,6 +46,7 @@ class GoldenSourcesTest {
       import dev.ufunc4j.annotation.Derivative;
       import dev.ufunc4j.annotation.Elementwise;
       import dev.ufunc4j.annotation.Facade;
+      import dev.ufunc4j.annotation.Identity;
       import dev.ufunc4j.annotation.Promote;
       import dev.ufunc4j.annotation.Rule;
       import dev.ufunc4j.annotation.Scalar;
@@ -153,6 +154,20 @@ class GoldenSourcesTest {
       fail(String.join("\n", problems) + "\nIf the change is intended, regenerate the goldens"
           + " with:\n  " + REGENERATE);
     }
+  }
+
+  /**
+   * {@code @Elementwise(identity, associative)}: both in the descriptor, and the facade's {@code
+   * BinaryUfunc} field of the op's name beside its methods (docs/ufuncs.md).
+   */
+  @Test
+  void ufuncAttributes(TestInfo info) throws IOException {
+    checkGoldens(info, "int32", """
+          @Elementwise(identity = Identity.MINUS_ONE, associative = true)
+          public static long and(long a, long b) {
+            return a & b;
+          }
+        """);
   }
 
   @Test

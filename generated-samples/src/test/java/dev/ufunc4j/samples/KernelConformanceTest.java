@@ -75,6 +75,9 @@ class KernelConformanceTest {
       Map.entry("Blends.lerp", 2L),
       Map.entry("Blends.hypot", 2L),
       Map.entry("Fused.biasRelu", 1L),
+      // Reducers: logAddExp is softplus's kind of body (log1p of exp); ema two products and a sum.
+      Map.entry("Reducers.logAddExp", 4L),
+      Map.entry("Reducers.ema", 2L),
       // One correctly rounded operation (or none) in every compute dtype: bit-exact, the sign of
       // a zero included (double has more than twice float32's precision, so rounding the double
       // result of + - * / sqrt on float32 operands to float32 rounds once).

@@ -7,6 +7,7 @@ import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import dev.ufunc4j.annotation.Identity;
 import java.util.List;
 import java.util.stream.Collectors;
 import javax.lang.model.element.Modifier;
@@ -20,6 +21,7 @@ final class DescriptorGenerator {
   static final ClassName ELEMENTWISE_OP = ClassName.get("dev.ufunc4j.kernel", "ElementwiseOp");
   static final ClassName DTYPE = ClassName.get("dev.ufunc4j.dtype", "DType");
   static final ClassName PROMOTE = ClassName.get("dev.ufunc4j.annotation", "Promote");
+  static final ClassName IDENTITY = ClassName.get("dev.ufunc4j.annotation", "Identity");
 
   private DescriptorGenerator() {}
 
@@ -90,6 +92,13 @@ final class DescriptorGenerator {
       // Only when declared, as scalarInFloat32.
       init.add("\n.dtypes($L)", op.dtypes().stream().map(d -> "DType." + d.name())
           .collect(Collectors.joining(", ")));
+    }
+    if (op.identity() != Identity.NONE) {
+      // Only when declared, as scalarInFloat32.
+      init.add("\n.identity($T.$L)", IDENTITY, op.identity().name());
+    }
+    if (op.associative()) {
+      init.add("\n.associative(true)");
     }
     for (Derivatives.Gradient g : gradients) {
       switch (g.kind()) {

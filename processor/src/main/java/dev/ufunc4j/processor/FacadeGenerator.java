@@ -2,6 +2,7 @@ package dev.ufunc4j.processor;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterSpec;
@@ -27,7 +28,9 @@ import javax.lang.model.element.Modifier;
  *       ({@link Form#of} says which), wrapped by {@code Dispatch.wrap};
  *   <li>for an op with exactly two tensor operands, both promoting, {@code op(Tensor a, Tensor b,
  *       <scalars>, BroadcastDims dims)}: XLA's explicit broadcasting, the lower-rank operand lifted
- *       by {@code Dispatch.liftWithDims} before the ordinary broadcasting.
+ *       by {@code Dispatch.liftWithDims} before the ordinary broadcasting;
+ *   <li>for the same kind of op without {@code @Scalar}s, a {@code BinaryUfunc} field of the op's
+ *       name ({@link #ufuncField}): {@code Ops.add.reduce(x, 0)}.
  * </ul>
  *
  * <p>A method first calls the {@code @Rule}s that fit it, in source order (a check, an answer that
@@ -43,6 +46,9 @@ final class FacadeGenerator {
   static final ClassName TENSOR = ClassName.get("dev.ufunc4j", "Tensor");
   static final ClassName DISPATCH = ClassName.get("dev.ufunc4j.kernel", "Dispatch");
   static final ClassName BROADCAST_DIMS = ClassName.get("dev.ufunc4j", "BroadcastDims");
+  static final ClassName BINARY_UFUNC = ClassName.get("dev.ufunc4j", "BinaryUfunc");
+  private static final ClassName METHOD_HANDLES =
+      ClassName.get("java.lang.invoke", "MethodHandles");
   private static final ClassName NUMBER = ClassName.get(Number.class);
 
   private final FacadeModel facade;
@@ -93,11 +99,35 @@ final class FacadeGenerator {
     generated.annotate(type);
     type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
     for (FacadeModel.Op op : facade.ops()) {
+      if (op.model().isBinaryUfunc()) {
+        type.addField(ufuncField(op));
+      }
       for (Form form : Form.of(op)) {
         type.addMethod(method(form));
       }
     }
     return file(type.build());
+  }
+
+  /**
+   * The op's {@code BinaryUfunc}, a field with the op's own name ({@code Ops.add.reduce(x, 0)},
+   * NumPy's {@code np.add.reduce(x, 0)}); Java keeps fields and methods apart, so {@code
+   * Ops.add(a, b)} still calls the method. It applies the op through the facade's {@code out=}
+   * method, so the op's rules hold in its reductions too; the descriptor and the method are
+   * named, not touched, so that initialising the facade initialises no descriptor.
+   */
+  private FieldSpec ufuncField(FacadeModel.Op op) {
+    OpModel model = op.model();
+    return FieldSpec.builder(BINARY_UFUNC, model.name(), Modifier.PUBLIC, Modifier.STATIC,
+            Modifier.FINAL)
+        .addJavadoc("The ufunc methods of {@code $L}: {@code reduce}, {@code accumulate}, {@code"
+                + " outer},\n{@code at} and {@code reduceAt}, as NumPy's {@code np.<ufunc>.reduce}"
+                + " and friends\n(identity {@code $L}$L; docs/ufuncs.md).\n",
+            model.name(), model.identity().name(),
+            model.associative() ? ", associative: pairwise tree" : ", not associative: left fold")
+        .initializer("$T.of($T.lookup(),$W$L.class,$W$S)", BINARY_UFUNC, METHOD_HANDLES,
+            DescriptorGenerator.className(model), op.methodName())
+        .build();
   }
 
   /**

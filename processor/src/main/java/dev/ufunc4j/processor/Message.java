@@ -38,6 +38,7 @@ enum Message {
       "Dtypes",
       "dtypes of op '%s': %s; a name is a dtype (float32, float64, int64, bool, ...: %s) or a"
           + " category (floating, integral, complex); leave dtypes out for every dtype"),
+  UFUNC_ATTRIBUTE("Identity", "@Elementwise(%s) of op '%s': %s"),
   FACADE_NAME("FacadeName", "%s '%s' of %s %s"),
   FACADE_WITHOUT_OPS(
       "FacadeName",

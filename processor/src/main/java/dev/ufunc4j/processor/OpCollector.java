@@ -1,6 +1,7 @@
 package dev.ufunc4j.processor;
 
 import com.sun.source.util.Trees;
+import dev.ufunc4j.annotation.Identity;
 import dev.ufunc4j.annotation.Promote;
 import dev.ufunc4j.dtype.DType;
 import java.util.ArrayList;
@@ -58,6 +59,8 @@ final class OpCollector {
       boolean numbersAfterFirst,
       boolean scalarInFloat32,
       List<DType> dtypes,
+      Identity identity,
+      boolean associative,
       ValueType bodyType,
       boolean predicate,
       List<Role> roles,
@@ -238,6 +241,8 @@ final class OpCollector {
     boolean numbersAfterFirst = false;
     boolean scalarInFloat32 = false;
     List<DType> dtypes = List.of();
+    Identity identity = Identity.NONE;
+    boolean associative = false;
     AnnotationValue opNameValue = null;
     AnnotationValue methodNameValue = null;
     for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> e :
@@ -256,6 +261,10 @@ final class OpCollector {
         numbersAfterFirst = Boolean.parseBoolean(value);
       } else if (key.equals("scalarInFloat32")) {
         scalarInFloat32 = Boolean.parseBoolean(value);
+      } else if (key.equals("identity")) {
+        identity = Identity.valueOf(value);
+      } else if (key.equals("associative")) {
+        associative = Boolean.parseBoolean(value);
       } else if (key.equals("dtypes") && annotation.getElementValues().containsKey(e.getKey())) {
         Optional<List<DType>> resolved = dtypes(m, annotation, e.getValue(), name);
         if (resolved.isEmpty()) {
@@ -274,9 +283,55 @@ final class OpCollector {
       report.error(m, annotation, methodNameValue, Message.METHOD_NAME, methodName, name);
       return Optional.empty();
     }
+    if (!ufuncAttributes(m, annotation, name, roles, identity, associative, bodyType)) {
+      return Optional.empty();
+    }
     return Optional.of(new Method(m, opName, promote, methodName, numbersAfterFirst,
-        scalarInFloat32, dtypes, bodyType,
+        scalarInFloat32, dtypes, identity, associative, bodyType,
         returnType == ValueType.BOOLEAN, roles, types));
+  }
+
+  /**
+   * {@code @Elementwise(identity, associative)}: only on a binary ufunc (two promoting tensor
+   * operands, no {@code @Scalar}), and {@code MINUS_ONE} (all bits set) only on a {@code long}
+   * body; each refusal is at the attribute's value.
+   */
+  private boolean ufuncAttributes(ExecutableElement m, AnnotationMirror annotation, String name,
+      List<Role> roles, Identity identity, boolean associative, ValueType bodyType) {
+    long tensors = roles.stream().filter(r -> r == Role.TENSOR).count();
+    boolean binary = tensors == 2 && roles.size() == 2;
+    for (String attribute : List.of("identity", "associative")) {
+      AnnotationValue value = explicitValue(annotation, attribute);
+      boolean declared = attribute.equals("identity") ? identity != Identity.NONE : associative;
+      if (declared && !binary) {
+        report.error(m, annotation, value, Message.UFUNC_ATTRIBUTE, attribute, name,
+            "it applies to ops with exactly two tensor operands and no @Scalar parameter (the"
+                + " ufunc methods reduce, accumulate, outer, at, reduceAt); " + name + " has "
+                + tensors + " tensor operand" + (tensors == 1 ? "" : "s")
+                + (roles.contains(Role.SCALAR) ? " and a @Scalar" : "")
+                + (roles.contains(Role.CONDITION) ? " and a boolean condition" : ""));
+        return false;
+      }
+    }
+    if (identity == Identity.MINUS_ONE && bodyType != ValueType.LONG) {
+      report.error(m, annotation, explicitValue(annotation, "identity"), Message.UFUNC_ATTRIBUTE,
+          "identity", name, "MINUS_ONE means all bits set, which a " + bodyType.javaName()
+              + " body cannot hold (only a long body's integral dtypes can); use LOWEST, HIGHEST,"
+              + " ZERO or ONE");
+      return false;
+    }
+    return true;
+  }
+
+  /** The value of {@code attribute} as written on the annotation, or null if defaulted. */
+  private static AnnotationValue explicitValue(AnnotationMirror annotation, String attribute) {
+    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> e :
+        annotation.getElementValues().entrySet()) {
+      if (e.getKey().getSimpleName().contentEquals(attribute)) {
+        return e.getValue();
+      }
+    }
+    return null;
   }
 
   /**
@@ -360,6 +415,10 @@ final class OpCollector {
         conflict = "they declare different scalarInFloat32";
       } else if (!m.dtypes().equals(reference.dtypes())) {
         conflict = "they declare different dtypes";
+      } else if (m.identity() != reference.identity()) {
+        conflict = "they declare different identities";
+      } else if (m.associative() != reference.associative()) {
+        conflict = "they declare different associative";
       } else {
         for (int i = 0; i < m.roles().size(); i++) {
           Role a = m.roles().get(i);
@@ -422,10 +481,11 @@ final class OpCollector {
       return Optional.empty();
     }
     OpModel op = new OpModel(opName, declaring, reference.promote(), tensors, scalars,
-        reference.predicate(), overloads, reference.scalarInFloat32(), reference.dtypes());
+        reference.predicate(), overloads, reference.scalarInFloat32(), reference.dtypes(),
+        reference.identity(), reference.associative());
     if (!op.dtypes().isEmpty() && EntryPlanner.all().plan(op).isEmpty()) {
       AnnotationMirror annotation = annotation(reference.element(), ELEMENTWISE).orElseThrow();
-      report.error(reference.element(), annotation, dtypesValue(annotation), Message.DTYPES,
+      report.error(reference.element(), annotation, explicitValue(annotation, "dtypes"), Message.DTYPES,
           opName, "none of " + op.dtypes() + " is computed by its " + bodies(methods)
               + ", so no kernel would be generated (a double body computes the floating and"
               + " complex dtypes, a long body the integral ones and bool, an INT_TO_FLOAT op"
@@ -438,16 +498,6 @@ final class OpCollector {
   private static String bodies(List<Method> methods) {
     return methods.stream().map(m -> m.bodyType().javaName()).collect(Collectors.joining(" and "))
         + (methods.size() == 1 ? " body" : " bodies");
-  }
-
-  private static AnnotationValue dtypesValue(AnnotationMirror annotation) {
-    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> e :
-        annotation.getElementValues().entrySet()) {
-      if (e.getKey().getSimpleName().contentEquals("dtypes")) {
-        return e.getValue();
-      }
-    }
-    return null;
   }
 
   /** {@code add(double, double)}, as javadoc {@code {@link}} writes it. */

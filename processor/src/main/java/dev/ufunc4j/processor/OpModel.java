@@ -1,5 +1,6 @@
 package dev.ufunc4j.processor;
 
+import dev.ufunc4j.annotation.Identity;
 import dev.ufunc4j.annotation.Promote;
 import dev.ufunc4j.dtype.DType;
 import java.util.List;
@@ -19,6 +20,8 @@ import java.util.Optional;
  *     beside float16/bfloat16 enters the computation at float32 precision
  * @param dtypes {@code @Elementwise(dtypes)} resolved: the dtypes kernels are generated for, in
  *     declaration order; empty when the op does not restrict them
+ * @param identity {@code @Elementwise(identity)}: what a reduction over an empty extent gives
+ * @param associative {@code @Elementwise(associative)}: reductions may use the pairwise tree
  */
 record OpModel(
     String name,
@@ -29,13 +32,23 @@ record OpModel(
     boolean predicate,
     List<Overload> overloads,
     boolean scalarInFloat32,
-    List<DType> dtypes) {
+    List<DType> dtypes,
+    Identity identity,
+    boolean associative) {
 
   OpModel {
     tensors = List.copyOf(tensors);
     scalars = List.copyOf(scalars);
     overloads = List.copyOf(overloads);
     dtypes = List.copyOf(dtypes);
+  }
+
+  /** An op without the ufunc attributes (no identity, not associative). */
+  OpModel(String name, DeclaringClass declaringClass, Promote promote, List<TensorParam> tensors,
+      List<ScalarParam> scalars, boolean predicate, List<Overload> overloads,
+      boolean scalarInFloat32, List<DType> dtypes) {
+    this(name, declaringClass, promote, tensors, scalars, predicate, overloads, scalarInFloat32,
+        dtypes, Identity.NONE, false);
   }
 
   /** An op that does not restrict its dtypes. */
@@ -76,6 +89,15 @@ record OpModel(
 
   Optional<Overload> overload(ValueType bodyType) {
     return overloads.stream().filter(o -> o.bodyType() == bodyType).findFirst();
+  }
+
+  /**
+   * Whether the op is a binary ufunc: exactly two tensor operands, both promoting, and no {@code
+   * @Scalar}; its facade then holds a {@code BinaryUfunc} field of its name, and only it may
+   * declare an identity or associativity.
+   */
+  boolean isBinaryUfunc() {
+    return tensors.size() == 2 && promotingArity() == 2 && scalars.isEmpty();
   }
 
   int promotingArity() {

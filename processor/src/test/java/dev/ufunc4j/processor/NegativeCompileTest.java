@@ -24,6 +24,7 @@ class NegativeCompileTest {
 
       import dev.ufunc4j.annotation.Derivative;
       import dev.ufunc4j.annotation.Elementwise;
+      import dev.ufunc4j.annotation.Identity;
       import dev.ufunc4j.annotation.Promote;
       import dev.ufunc4j.annotation.Scalar;
 
@@ -136,6 +137,58 @@ class NegativeCompileTest {
         "static double g");
     assertRefused("  @Elementwise(name = \"return\") static double g(double a) { return a; }",
         "[Elementwise/OpName]", "op name 'return' of method g", "static double g");
+  }
+
+  // ---- @Elementwise(identity, associative) ---------------------------------------------------
+
+  @Test
+  void refusesAnIdentityOnAUnaryOpAtTheValue() {
+    assertRefused("""
+          @Elementwise(
+              identity = Identity.ZERO)
+          static double g(double a) { return a; }
+        """, "[Elementwise/Identity]", "@Elementwise(identity) of op 'g': it applies to ops with"
+            + " exactly two tensor operands and no @Scalar parameter", "identity = Identity.ZERO");
+  }
+
+  @Test
+  void refusesAssociativeOnAnOpWithAScalarAtTheValue() {
+    assertRefused("""
+          @Elementwise(
+              associative = true)
+          static double g(double a, double b, @Scalar double alpha) { return a + alpha * b; }
+        """, "[Elementwise/Identity]", "@Elementwise(associative) of op 'g': it applies to ops"
+            + " with exactly two tensor operands and no @Scalar parameter (the ufunc methods"
+            + " reduce, accumulate, outer, at, reduceAt); g has 2 tensor operands and a @Scalar",
+        "associative = true");
+  }
+
+  @Test
+  void refusesAnIdentityOnAThreeOperandOp() {
+    assertRefused("""
+          @Elementwise(identity = Identity.ONE,
+              associative = false)
+          static double g(double a, double b, double c) { return a * b * c; }
+        """, "[Elementwise/Identity]", "g has 3 tensor operands", "identity = Identity.ONE");
+  }
+
+  @Test
+  void refusesMinusOneOnADoubleBody() {
+    assertRefused("""
+          @Elementwise(associative = true,
+              identity = Identity.MINUS_ONE)
+          static double g(double a, double b) { return a * b; }
+        """, "[Elementwise/Identity]", "@Elementwise(identity) of op 'g': MINUS_ONE means all bits"
+            + " set, which a double body cannot hold", "identity = Identity.MINUS_ONE");
+  }
+
+  @Test
+  void refusesOverloadsWithDifferentIdentities() {
+    assertRefused("""
+          @Elementwise(identity = Identity.ZERO) static double f(double a, double b) { return a; }
+          @Elementwise static long f(long a, long b) { return a; }
+        """, "[Elementwise/OverloadConflict]", "overload f(long, long) of op 'f' conflicts with"
+            + " f(double, double): they declare different identities", "static long f");
   }
 
   // ---- @Elementwise(dtypes) ------------------------------------------------------------------

@@ -1,5 +1,6 @@
 package dev.ufunc4j.kernel;
 
+import dev.ufunc4j.annotation.Identity;
 import dev.ufunc4j.annotation.Promote;
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.internal.Tunables;
@@ -68,6 +69,8 @@ public final class ElementwiseOp {
   private final boolean mayThrow;
   private final boolean scalarInFloat32;
   private final List<DType> dtypes;
+  private final Identity identity;
+  private final boolean associative;
   private final boolean keyedByPromoted;
   private final int[] keyToEntry;
   private final DType[] entryPromoted;
@@ -98,6 +101,8 @@ public final class ElementwiseOp {
     this.mayThrow = b.mayThrow;
     this.scalarInFloat32 = b.scalarInFloat32;
     this.dtypes = List.copyOf(b.dtypes);
+    this.identity = b.identity;
+    this.associative = b.associative;
     this.keyedByPromoted = !scalarParams.isEmpty();
     this.factory = Objects.requireNonNull(b.factory, "factory");
     int n = b.inputs.size();
@@ -349,6 +354,22 @@ public final class ElementwiseOp {
     return dtypes;
   }
 
+  /**
+   * The op's identity element ({@code @Elementwise(identity)}): what a reduction over an empty
+   * extent gives; {@link Identity#NONE} when it has none.
+   */
+  public Identity identity() {
+    return identity;
+  }
+
+  /**
+   * Whether the op is declared associative ({@code @Elementwise(associative)}): reductions may
+   * group its operands in a tree and reduce several dims at once.
+   */
+  public boolean isAssociative() {
+    return associative;
+  }
+
   /** How the gradient with respect to tensor operand {@code operand} is computed. */
   public Gradient gradient(int operand) {
     return gradients[operand];
@@ -393,6 +414,8 @@ public final class ElementwiseOp {
     private boolean mayThrow;
     private boolean scalarInFloat32;
     private final List<DType> dtypes = new ArrayList<>();
+    private Identity identity = Identity.NONE;
+    private boolean associative;
     private final List<DType[]> inputs = new ArrayList<>();
     private final List<DType> promoted = new ArrayList<>();
     private final List<DType> compute = new ArrayList<>();
@@ -453,6 +476,18 @@ public final class ElementwiseOp {
     /** See {@link ElementwiseOp#dtypes()}. */
     public Builder dtypes(DType... generatedFor) {
       this.dtypes.addAll(List.of(generatedFor));
+      return this;
+    }
+
+    /** See {@link ElementwiseOp#identity()}. */
+    public Builder identity(Identity element) {
+      this.identity = Objects.requireNonNull(element, "identity");
+      return this;
+    }
+
+    /** See {@link ElementwiseOp#isAssociative()}. */
+    public Builder associative(boolean isAssociative) {
+      this.associative = isAssociative;
       return this;
     }
 

@@ -1,8 +1,10 @@
 package golden;
 
+import dev.ufunc4j.BinaryUfunc;
 import dev.ufunc4j.BroadcastDims;
 import dev.ufunc4j.Tensor;
 import dev.ufunc4j.kernel.Dispatch;
+import java.lang.invoke.MethodHandles;
 import javax.annotation.processing.Generated;
 
 /**
@@ -11,6 +13,14 @@ import javax.annotation.processing.Generated;
  */
 @Generated("dev.ufunc4j.processor.ElementwiseProcessor")
 public final class OpsOps {
+  /**
+   * The ufunc methods of {@code mul}: {@code reduce}, {@code accumulate}, {@code outer},
+   * {@code at} and {@code reduceAt}, as NumPy's {@code np.<ufunc>.reduce} and friends
+   * (identity {@code NONE}, not associative: left fold; docs/ufuncs.md).
+   */
+  public static final BinaryUfunc mul = BinaryUfunc.of(MethodHandles.lookup(), Ops_mul.class,
+      "mul");
+
   private OpsOps() {
   }
 

@@ -1,0 +1,126 @@
+package dev.ufunc4j.samples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ufunc4j.Tensor;
+import dev.ufunc4j.annotation.Identity;
+import dev.ufunc4j.dtype.DType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.DoubleBinaryOperator;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A user's ops as ufuncs ({@link Reducers}: the generated {@code ReducerOps.logAddExp} and {@code
+ * ReducerOps.ema} fields), against folds of their own scalar methods: the non-associative {@code
+ * ema} exactly (its body is plain arithmetic), the associative {@code logAddExp} along
+ * docs/ufuncs.md's pairwise tree within the vector math's ulps per step.
+ */
+class SampleUfuncTest {
+
+  @Test
+  void theFieldsDescribeTheDeclarations() {
+    assertEquals("logAddExp", ReducerOps.logAddExp.name());
+    assertEquals(Identity.LOWEST, ReducerOps.logAddExp.identity());
+    assertTrue(ReducerOps.logAddExp.isAssociative());
+    assertEquals(Identity.NONE, ReducerOps.ema.identity());
+  }
+
+  @Test
+  void emaReduceAndAccumulateAreTheLeftFoldOfItsScalarMethod() {
+    Tensor x = Tensor.randn(7, DType.FLOAT64, 11, 3);
+    Tensor reduced = ReducerOps.ema.reduce(x, 0);
+    Tensor running = ReducerOps.ema.accumulate(x, 0);
+    for (int c = 0; c < 3; c++) {
+      double acc = x.getDouble(0, c);
+      assertEquals(acc, running.getDouble(0, c), 0.0);
+      for (int i = 1; i < 11; i++) {
+        acc = Reducers.ema(acc, x.getDouble(i, c));
+        assertEquals(acc, running.getDouble(i, c), 0.0, "running [" + i + ", " + c + "]");
+      }
+      assertEquals(acc, reduced.getDouble(c), 0.0);
+    }
+    assertTrue(assertThrows(IllegalArgumentException.class,
+        () -> ReducerOps.ema.reduce(x)).getMessage().contains("'ema' is not reorderable"));
+    assertTrue(assertThrows(IllegalArgumentException.class,
+        () -> ReducerOps.ema.reduce(Tensor.zeros(DType.FLOAT64, 0))).getMessage()
+        .contains("zero-size array to reduction operation ema which has no identity"));
+  }
+
+  @Test
+  void logAddExpReduceIsTheDocumentedTreeOfItsScalarMethod() {
+    for (int n : new int[] {1, 2, 5, 16, 33}) {
+      Tensor x = Tensor.randn(n, DType.FLOAT64, 2, n).mul(30);
+      Tensor r = ReducerOps.logAddExp.reduce(x, 1);
+      for (int row = 0; row < 2; row++) {
+        double[] v = x.select(0, row).contiguous().toDoubleArray();
+        double want = tree(v, Reducers::logAddExp);
+        assertEquals(want, r.getDouble(row), 8 * n * Math.ulp(want), "n = " + n);
+        // and it is a logsumexp
+        assertEquals(x.select(0, row).logsumexp(new int[] {0}, false).getDouble(),
+            r.getDouble(row), 1e-9 * Math.abs(want));
+      }
+    }
+    assertEquals(Double.NEGATIVE_INFINITY,
+        ReducerOps.logAddExp.reduce(Tensor.zeros(DType.FLOAT32, 0)).getDouble());
+  }
+
+  @Test
+  void logAddExpAccumulateOuterAtAndReduceAtFollowTheScalarMethod() {
+    Tensor x = Tensor.randn(3, DType.FLOAT64, 6);
+    double[] v = x.toDoubleArray();
+    Tensor running = ReducerOps.logAddExp.accumulate(x, 0);
+    double acc = v[0];
+    for (int i = 1; i < 6; i++) {
+      acc = Reducers.logAddExp(acc, v[i]);
+      assertEquals(acc, running.getDouble(i), 4 * i * Math.ulp(acc));
+    }
+    Tensor o = ReducerOps.logAddExp.outer(x, x);
+    assertEquals(Reducers.logAddExp(v[2], v[4]), o.getDouble(2, 4), 2 * Math.ulp(o.getDouble(2, 4)));
+    Tensor t = Tensor.zeros(DType.FLOAT64, 3);
+    ReducerOps.logAddExp.at(t, Tensor.of(new int[] {1, 1, 2}, 3), x.narrow(0, 0, 3));
+    double t1 = Reducers.logAddExp(Reducers.logAddExp(0, v[0]), v[1]);
+    assertEquals(t1, t.getDouble(1), 4 * Math.ulp(t1));
+    assertEquals(0.0, t.getDouble(0), 0.0);
+    Tensor segments = ReducerOps.logAddExp.reduceAt(x, Tensor.of(new long[] {0, 4}, 2), 0);
+    assertEquals(Reducers.logAddExp(v[4], v[5]), segments.getDouble(1),
+        2 * Math.ulp(segments.getDouble(1)));
+  }
+
+  /** The README's user-op example (there on the quickstart's {@code LossOps}: the same body). */
+  @Test
+  void readmeExample() {
+    Tensor scores = Tensor.of(new float[] {1, 2, 3, 1000, 1000, 1000}, 2, 3);
+    Tensor r = ReducerOps.logAddExp.reduce(scores, 1);
+    assertEquals(3.4076, r.getDouble(0), 5e-5);
+    assertEquals(1001.0986, r.getDouble(1), 5e-4);
+    assertEquals(r.getDouble(1), ReducerOps.logAddExp.accumulate(scores, 1).getDouble(1, 2), 1e-3);
+    assertEquals(Double.NEGATIVE_INFINITY,
+        ReducerOps.logAddExp.reduce(Tensor.zeros(DType.FLOAT32, 0)).getDouble());
+  }
+
+  /** docs/ufuncs.md's tree: adjacent pairs per level, odd ones set aside and joined latest first. */
+  private static double tree(double[] v, DoubleBinaryOperator op) {
+    List<Double> aside = new ArrayList<>();
+    double[] level = v;
+    while (level.length > 1) {
+      int n = level.length;
+      if (n % 2 == 1) {
+        aside.add(level[n - 1]);
+        n--;
+      }
+      double[] next = new double[n / 2];
+      for (int i = 0; i < n / 2; i++) {
+        next[i] = op.applyAsDouble(level[2 * i], level[2 * i + 1]);
+      }
+      level = next;
+    }
+    double result = level[0];
+    for (int i = aside.size() - 1; i >= 0; i--) {
+      result = op.applyAsDouble(result, aside.get(i));
+    }
+    return result;
+  }
+}

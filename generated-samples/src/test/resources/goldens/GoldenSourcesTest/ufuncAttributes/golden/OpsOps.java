@@ -1,0 +1,235 @@
+package golden;
+
+import dev.ufunc4j.BinaryUfunc;
+import dev.ufunc4j.BroadcastDims;
+import dev.ufunc4j.Tensor;
+import dev.ufunc4j.kernel.Dispatch;
+import java.lang.invoke.MethodHandles;
+import javax.annotation.processing.Generated;
+
+/**
+ * Tensor operations for the {@code @Elementwise} methods of {@link golden.Ops}: each method broadcasts its
+ * tensor operands, promotes them as PyTorch does and runs the generated kernels through {@link Dispatch}.
+ */
+@Generated("dev.ufunc4j.processor.ElementwiseProcessor")
+public final class OpsOps {
+  /**
+   * The ufunc methods of {@code and}: {@code reduce}, {@code accumulate}, {@code outer},
+   * {@code at} and {@code reduceAt}, as NumPy's {@code np.<ufunc>.reduce} and friends
+   * (identity {@code MINUS_ONE}, associative: pairwise tree; docs/ufuncs.md).
+   */
+  public static final BinaryUfunc and = BinaryUfunc.of(MethodHandles.lookup(), Ops_and.class,
+      "and");
+
+  private OpsOps() {
+  }
+
+  /**
+   * Applies {@link golden.Ops#and(long, long)} (integral and bool dtypes)
+   * to each element of the broadcast operands, into a new tensor.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * @param a a tensor operand
+   * @param b a tensor operand
+   * @return a new tensor of the broadcast shape and the result dtype
+   */
+  public static Tensor and(Tensor a, Tensor b) {
+    return Dispatch.apply(Ops_and.OP, null, a, b);
+  }
+
+  /**
+   * Applies {@link golden.Ops#and(long, long)} (integral and bool dtypes)
+   * to each element of the broadcast operands, writing {@code out}.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * <p>{@code out} must have the broadcast shape, and the result dtype must cast to its dtype
+   * (PyTorch's same-kind rule); it may be an operand itself (in place), but must not partially
+   * overlap one. Nothing is written when a check fails.
+   *
+   * @param a a tensor operand
+   * @param b a tensor operand
+   * @param out the target
+   * @return {@code out}
+   */
+  public static Tensor and(Tensor a, Tensor b, Tensor out) {
+    return Dispatch.apply(Ops_and.OP, out, a, b);
+  }
+
+  /**
+   * Applies {@link golden.Ops#and(long, long)} (integral and bool dtypes)
+   * to each element of the broadcast operands, into a new tensor.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * @param a a Java number, wrapped as PyTorch wraps a Python scalar (integral or floating by its
+   *     Java type; it does not raise the tensors' dtype within its category)
+   * @param b a tensor operand
+   * @return a new tensor of the broadcast shape and the result dtype
+   */
+  public static Tensor and(Number a, Tensor b) {
+    return Dispatch.apply(Ops_and.OP, null, Dispatch.wrap(Ops_and.OP, 0, a), b);
+  }
+
+  /**
+   * Applies {@link golden.Ops#and(long, long)} (integral and bool dtypes)
+   * to each element of the broadcast operands, writing {@code out}.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * <p>{@code out} must have the broadcast shape, and the result dtype must cast to its dtype
+   * (PyTorch's same-kind rule); it may be an operand itself (in place), but must not partially
+   * overlap one. Nothing is written when a check fails.
+   *
+   * @param a a Java number, wrapped as PyTorch wraps a Python scalar (integral or floating by its
+   *     Java type; it does not raise the tensors' dtype within its category)
+   * @param b a tensor operand
+   * @param out the target
+   * @return {@code out}
+   */
+  public static Tensor and(Number a, Tensor b, Tensor out) {
+    return Dispatch.apply(Ops_and.OP, out, Dispatch.wrap(Ops_and.OP, 0, a), b);
+  }
+
+  /**
+   * Applies {@link golden.Ops#and(long, long)} (integral and bool dtypes)
+   * to each element of the broadcast operands, into a new tensor.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * @param a a tensor operand
+   * @param b a Java number, wrapped as PyTorch wraps a Python scalar (integral or floating by its
+   *     Java type; it does not raise the tensors' dtype within its category)
+   * @return a new tensor of the broadcast shape and the result dtype
+   */
+  public static Tensor and(Tensor a, Number b) {
+    return Dispatch.apply(Ops_and.OP, null, a, Dispatch.wrap(Ops_and.OP, 1, b));
+  }
+
+  /**
+   * Applies {@link golden.Ops#and(long, long)} (integral and bool dtypes)
+   * to each element of the broadcast operands, writing {@code out}.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * <p>{@code out} must have the broadcast shape, and the result dtype must cast to its dtype
+   * (PyTorch's same-kind rule); it may be an operand itself (in place), but must not partially
+   * overlap one. Nothing is written when a check fails.
+   *
+   * @param a a tensor operand
+   * @param b a Java number, wrapped as PyTorch wraps a Python scalar (integral or floating by its
+   *     Java type; it does not raise the tensors' dtype within its category)
+   * @param out the target
+   * @return {@code out}
+   */
+  public static Tensor and(Tensor a, Number b, Tensor out) {
+    return Dispatch.apply(Ops_and.OP, out, a, Dispatch.wrap(Ops_and.OP, 1, b));
+  }
+
+  /**
+   * Applies {@link golden.Ops#and(long, long)} (integral and bool dtypes)
+   * to each element of the broadcast operands, into a new tensor.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * @param a a Java boolean, wrapped as PyTorch wraps a Python bool (the lowest category: it
+   *     never raises a tensor's dtype, and beside bool tensors the result is bool)
+   * @param b a tensor operand
+   * @return a new tensor of the broadcast shape and the result dtype
+   */
+  public static Tensor and(boolean a, Tensor b) {
+    return Dispatch.apply(Ops_and.OP, null, Dispatch.wrap(Ops_and.OP, 0, a), b);
+  }
+
+  /**
+   * Applies {@link golden.Ops#and(long, long)} (integral and bool dtypes)
+   * to each element of the broadcast operands, writing {@code out}.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * <p>{@code out} must have the broadcast shape, and the result dtype must cast to its dtype
+   * (PyTorch's same-kind rule); it may be an operand itself (in place), but must not partially
+   * overlap one. Nothing is written when a check fails.
+   *
+   * @param a a Java boolean, wrapped as PyTorch wraps a Python bool (the lowest category: it
+   *     never raises a tensor's dtype, and beside bool tensors the result is bool)
+   * @param b a tensor operand
+   * @param out the target
+   * @return {@code out}
+   */
+  public static Tensor and(boolean a, Tensor b, Tensor out) {
+    return Dispatch.apply(Ops_and.OP, out, Dispatch.wrap(Ops_and.OP, 0, a), b);
+  }
+
+  /**
+   * Applies {@link golden.Ops#and(long, long)} (integral and bool dtypes)
+   * to each element of the broadcast operands, into a new tensor.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * @param a a tensor operand
+   * @param b a Java boolean, wrapped as PyTorch wraps a Python bool (the lowest category: it
+   *     never raises a tensor's dtype, and beside bool tensors the result is bool)
+   * @return a new tensor of the broadcast shape and the result dtype
+   */
+  public static Tensor and(Tensor a, boolean b) {
+    return Dispatch.apply(Ops_and.OP, null, a, Dispatch.wrap(Ops_and.OP, 1, b));
+  }
+
+  /**
+   * Applies {@link golden.Ops#and(long, long)} (integral and bool dtypes)
+   * to each element of the broadcast operands, writing {@code out}.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * <p>{@code out} must have the broadcast shape, and the result dtype must cast to its dtype
+   * (PyTorch's same-kind rule); it may be an operand itself (in place), but must not partially
+   * overlap one. Nothing is written when a check fails.
+   *
+   * @param a a tensor operand
+   * @param b a Java boolean, wrapped as PyTorch wraps a Python bool (the lowest category: it
+   *     never raises a tensor's dtype, and beside bool tensors the result is bool)
+   * @param out the target
+   * @return {@code out}
+   */
+  public static Tensor and(Tensor a, boolean b, Tensor out) {
+    return Dispatch.apply(Ops_and.OP, out, a, Dispatch.wrap(Ops_and.OP, 1, b));
+  }
+
+  /**
+   * {@link #and} with XLA's explicit broadcasting: the lower-rank of {@code a} and {@code b} is first
+   * lifted to the other's rank, its dimension {@code i} becoming dimension {@code dims.get(i)}
+   * ({@link dev.ufunc4j.Broadcast#inDim}, a view), then the operands broadcast as usual. For equal ranks
+   * {@code dims} must be empty or the identity.
+   *
+   * @param a a tensor operand
+   * @param b a tensor operand
+   * @param dims XLA's {@code broadcast_dimensions} for the lower-rank operand
+   * @return a new tensor of the broadcast shape
+   */
+  public static Tensor and(Tensor a, Tensor b, BroadcastDims dims) {
+    Tensor[] operands = Dispatch.liftWithDims(Ops_and.OP, a, b, dims);
+    return Dispatch.apply(Ops_and.OP, null, operands);
+  }
+}
