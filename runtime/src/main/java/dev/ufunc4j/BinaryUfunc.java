@@ -232,11 +232,8 @@ public final class BinaryUfunc {
     }
     Tensor value;
     if (isBuiltin("add")) {
-      // add's reductions are sum's, which keeps its bits (float16 accumulates in float32). A view
-      // with a storage offset is copied first: ReduceLoops.reduce reads from element 0 whatever
-      // the offset (x.narrow(0, 3, 2).sum() adds the first two elements; its own fix is another
-      // change's), so the ufunc does not inherit that.
-      value = Reductions.sum(x.offset() != 0 ? x.copy() : x, dimsOf(reduced), keepDim, null);
+      // add's reductions are sum's, which keeps its bits (float16 accumulates in float32)
+      value = Reductions.sum(x, dimsOf(reduced), keepDim, null);
     } else if (Shapes.numelOf(outShape) == 0) {
       value = Tensor.empty(result, outShape);
     } else if (empty) {
