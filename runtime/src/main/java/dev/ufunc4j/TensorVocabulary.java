@@ -14,8 +14,14 @@ import java.util.List;
  * are on {@link Ops} too. Each follows PyTorch's rules and error texts ({@code docs/ops.md} lists
  * every name with its PyTorch counterpart). The work is done in {@code Joining}, {@code Indexing},
  * {@code Statistics} and {@code Factories}.
+ *
+ * <p>Public only so that its static methods can also be called reflectively through {@code
+ * Tensor} from other packages (the JDK refuses a reflective call to a public static method
+ * declared in a package-private class; {@code ReflectiveAccessTest}); use them as {@code
+ * Tensor.cat(...)}. Not for subclassing: the only constructor is package-private.
  */
-abstract class TensorVocabulary extends TensorMethods {
+public abstract class TensorVocabulary extends TensorMethods {
+  TensorVocabulary() {}
 
   // ---- joining and splitting ------------------------------------------------------------------
 
