@@ -50,10 +50,25 @@ BINARY = ["add", "sub", "mul", "div", "floor_divide", "remainder", "maximum", "m
           "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift"]
 UNARY = ["logical_not", "bitwise_not", "neg", "abs", "sign", "exp", "log", "sqrt", "sin", "cos",
          "tanh", "sigmoid"]
+# Issue 27, item 1: PyTorch's pointwise ops (torch namespace) and the torch.nn.functional
+# activations, the latter called through torch._C._nn (which has the out= forms) under the name of
+# their Java op (gelu_tanh is gelu(approximate='tanh')).
+BINARY += ["atan2", "copysign", "fmod", "hypot", "logaddexp", "logaddexp2", "xlogy", "heaviside"]
+UNARY += ["acos", "asin", "atan", "tan", "sinh", "cosh", "asinh", "acosh", "atanh", "deg2rad",
+          "rad2deg", "exp2", "expm1", "log10", "log1p", "log2", "logit", "reciprocal", "rsqrt",
+          "sinc", "square", "relu", "floor", "ceil", "round", "trunc", "frac", "isnan", "isinf",
+          "isfinite", "isposinf", "isneginf", "signbit"]
+NN = {"silu": ("silu", {}), "mish": ("mish", {}), "hardswish": ("hardswish", {}),
+      "hardsigmoid": ("hardsigmoid", {}), "elu": ("elu", {}), "leaky_relu": ("leaky_relu", {}),
+      "softplus": ("softplus", {}), "gelu_tanh": ("gelu", {"approximate": "tanh"})}
+UNARY += list(NN)
 CMP = ["eq", "ne", "lt", "le", "gt", "ge"]
 MIRROR = {"eq": "eq", "ne": "ne", "lt": "gt", "le": "ge", "gt": "lt", "ge": "le"}
-INT_TO_FLOAT = {"div", "exp", "log", "sqrt", "sin", "cos", "tanh", "sigmoid"}
-ZERO_DIV = {"floor_divide", "remainder"}
+INT_TO_FLOAT = {"div", "exp", "log", "sqrt", "sin", "cos", "tanh", "sigmoid",
+                "acos", "asin", "atan", "tan", "sinh", "cosh", "asinh", "acosh", "atanh", "deg2rad",
+                "rad2deg", "exp2", "expm1", "log10", "log1p", "log2", "logit", "reciprocal", "rsqrt",
+                "sinc", "atan2", "copysign", "xlogy"}
+ZERO_DIV = {"floor_divide", "remainder", "fmod"}
 SHIFTS = {"bitwise_left_shift", "bitwise_right_shift"}
 BITWISE = {"bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not"} | SHIFTS
 
@@ -66,11 +81,19 @@ NP = {"add": np.add, "sub": np.subtract, "mul": np.multiply, "div": np.true_divi
       "bitwise_left_shift": np.left_shift, "bitwise_right_shift": np.right_shift,
       "logical_not": np.logical_not, "bitwise_not": np.invert, "neg": np.negative,
       "abs": np.absolute, "sign": np.sign, "exp": np.exp, "log": np.log, "sqrt": np.sqrt,
-      "sin": np.sin, "cos": np.cos, "tanh": np.tanh, "where": np.where, "clamp": np.clip}
+      "sin": np.sin, "cos": np.cos, "tanh": np.tanh, "where": np.where, "clamp": np.clip,
+      "fmod": np.fmod, "square": np.square, "floor": np.floor, "ceil": np.ceil, "trunc": np.trunc,
+      "round": np.round, "isnan": np.isnan, "isinf": np.isinf, "isfinite": np.isfinite,
+      "isposinf": np.isposinf, "isneginf": np.isneginf, "signbit": np.signbit}
+# (no np.heaviside: it returns float64 for unsigned operands, where torch keeps the dtype)
 
 
 def torch_fn(op):
     """The callable a case runs; Python scalars first in a comparison use the mirror."""
+    if op in NN:
+        name, fixed = NN[op]
+        g = getattr(torch._C._nn, name)
+        return lambda *a, **kw: g(*a, **fixed, **kw)
     f = getattr(torch, op)
     if op in CMP:
         g = getattr(torch, MIRROR[op])
@@ -195,7 +218,7 @@ def binary(op):
     # same dtype, random: every dtype torch knows (its refusals are recorded)
     for n in STD + EXTRA:
         c = R.torch_case(f"same-{n}", fn, [T(n, [2, 3]), T(n, [2, 3], "b")])
-        if n in UINTS and c["error"] is not None:
+        if n in UINTS and c["error"] is not None and op in NP:
             R.numpy_case(f"np-same-{n}", np_fn(op), [make_np(n, rand_vals(rng, n, 6, op, "a"), [2, 3]),
                                                      make_np(n, rand_vals(rng, n, 6, op, "b"), [2, 3])])
     # same dtype, edge values (NaN, +-0, +-inf, subnormal, max, integer min/max, wraparound)
@@ -205,7 +228,7 @@ def binary(op):
             a, b = [p[0] for p in ch], [p[1] for p in ch]
             if n in UINTS:
                 c = R.torch_case(f"edge-{n}-{i}", fn, [make(n, a), make(n, b)])
-                if c["error"] is not None:
+                if c["error"] is not None and op in NP:
                     R.cases.pop()
                     R.numpy_case(f"np-edge-{n}-{i}", np_fn(op), [make_np(n, a), make_np(n, b)])
             else:
@@ -513,11 +536,51 @@ UNARY_EXTRA = {
 }
 
 
+# Extra values per new op: the regions of their piecewise definitions and their singularities.
+UNARY_EXTRA.update({
+    "acos": [0.5, -0.5, 0.99, -0.99, 1e-10, 1.0000001, -2.0], "asin": [0.5, -0.5, 0.99, -0.99, 1e-10, 1.0000001, -2.0],
+    "atan": [1e-10, 0.4375, 0.6, 1.2, 2.4375, 3.0, 1e10, -1e30], "tan": [1.5707963267948966, 3.141592653589793, 1e10, 0.78, -0.1, 100.0, 1e-30],
+    "sinh": [1e-10, 0.3, 0.9, 1.1, 20.0, 88.0, 89.5, 710.0, 711.0, -30.0], "cosh": [1e-10, 0.3, 0.9, 1.1, 20.0, 88.0, 89.5, 710.0, 711.0, -30.0],
+    "asinh": [1e-10, 0.3, 1.9, 2.1, 1e5, 268435456.0, 3e8, 1e20, 1e300, -1e-30, -50.0],
+    "acosh": [0.99, 1.0000001, 1.5, 1.9, 2.1, 1e5, 268435456.0, 3e8, 1e20, 1e300],
+    "atanh": [1e-10, 0.3, 0.49, 0.51, 0.9, 0.999999, -0.999, 1.0000001, -2.0],
+    "deg2rad": [180.0, 90.0, 1e300, 360.0], "rad2deg": [3.141592653589793, 1e300, 1e-300, 1.5707963267948966],
+    "exp2": [-1000.0, -150.0, -126.5, -20.0, 1e-10, 10.0, 127.9, 128.0, 1023.0, 1024.0, 0.3],
+    "expm1": [1e-10, -1e-10, 1e-5, -20.0, -40.0, 0.3, 11.0, 88.7, 89.0, 709.0, 710.0],
+    "log10": [-1.0, 1e-30, 10.0, 100.0, 1000.0, 1e300, 1e-45, 0.999],
+    "log1p": [-1.0, -0.999, -2.0, 1e-10, -1e-10, 1e-30, 0.4, 1e300, 0.999],
+    "log2": [-1.0, 1e-30, 4.0, 8.0, 1024.0, 0.25, 1e300, 1e-45, 3.0],
+    "logit": [0.25, 0.75, 1e-10, 0.999, 0.1, 0.9, 1e-30, -0.25],
+    "reciprocal": [3.0, 1e-40, 1e38, 1e-310, 1e300, 0.1], "rsqrt": [-1.0, 4.0, 2.0, 1e-45, 1e300, 0.25, 1e-320, 3.0],
+    "sinc": [1e-10, -1e-30, 0.5, 1.5, 2.0, 1e10, 1e22, 0.25, 100.5],
+    "square": [1e20, 1e-30, 3.0, 1e200], "relu": [1e-45, -1e-45], "frac": [1.5, -1.5, 1e10 + 0.5, 1e300, -0.25],
+    "floor": [0.5, -0.5, 1.5, -1.5, 2.5, 1e300, 4503599627370495.5, -0.4],
+    "ceil": [0.5, -0.5, 1.5, -1.5, 2.5, 1e300, 4503599627370495.5, -0.4],
+    "round": [0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 1e300, 4503599627370495.5, 0.49999999999999994, -0.4],
+    "trunc": [0.5, -0.5, 1.5, -1.5, 2.5, 1e300, 4503599627370495.5, -0.4],
+    "silu": [20.0, -20.0, 100.0, -100.0, 1e-10, -88.0, -89.0, -745.0],
+    "mish": [20.0, -20.0, 88.0, 89.0, 100.0, -100.0, 1e-10, 0.3],
+    "hardswish": [-3.0, 3.0, -2.9, 2.9, 1.0, -1e-10], "hardsigmoid": [-3.0, 3.0, -2.9, 2.9, 1.0, -1e-10],
+    "elu": [-1e-10, -20.0, -100.0, 1e-10, -0.3], "leaky_relu": [1e-45, -1e-45, -100.0],
+    "softplus": [20.0, 20.5, 19.9, -20.0, -100.0, 40.0, 1e-10, -0.3, 100.0],
+    "gelu_tanh": [20.0, -20.0, 5.0, -5.0, 1e-10, -0.3, 100.0, -100.0, 1e10],
+})
+
+# Keyword arguments of the activations (each a case over the edge values).
+ACTIVATION_KWARGS = {
+    "elu": [{"alpha": 0.5}, {"alpha": 2.0}],
+    "leaky_relu": [{"negative_slope": 0.2}, {"negative_slope": -1.5}],
+    "softplus": [{"beta": 2.0, "threshold": 10.0}, {"beta": 0.5, "threshold": 20.0}, {"beta": -1.0, "threshold": 5.0}],
+}
+
+
 def unary(op):
     R = G.Recorder(op)
     rng = G.rng_for(op)
-    fn = getattr(torch, op)
-    inplace = op + "_"
+    fn = torch_fn(op)
+    # the activations have no Tensor method (F.silu(x, inplace=True) calls torch._C._nn.silu_)
+    # (nor do isnan and its family, nor signbit)
+    inplace = op + "_" if hasattr(torch.Tensor, op + "_") and op not in NN else None
 
     def T(n, shape, vals=None):
         k = int(np.prod(shape)) if shape else 1
@@ -547,14 +610,17 @@ def unary(op):
         R.torch_case(f"zerodim-{n}", fn, [T(n, [])])
         R.torch_case(f"empty-{n}", fn, [T(n, [0, 3])])
     R.torch_case("rank4-float32", fn, [T("float32", [2, 1, 3, 2])])
-    for n in ["float32", "int32", "float16", "bool", "uint8", "int64", "complex64", "bfloat16"]:
+    for n in [] if inplace is None else ["float32", "int32", "float16", "bool", "uint8", "int64", "complex64", "bfloat16"]:
         R.torch_case(f"inplace-{n}", fn, [T(n, [2, 3])], inplace=inplace)
-    R.torch_case("inplace-expanded-target", fn, [T("float32", [4]).expand(3, 4)], inplace=inplace)
-    R.torch_case("inplace-transposed-target", fn, [T("float32", [3, 2]).t()], inplace=inplace)
+    if inplace is not None:
+        R.torch_case("inplace-expanded-target", fn, [T("float32", [4]).expand(3, 4)], inplace=inplace)
+        R.torch_case("inplace-transposed-target", fn, [T("float32", [3, 2]).t()], inplace=inplace)
     for x, o in [("float32", "float64"), ("float32", "int32"), ("int32", "float32"), ("int32", "int64"),
                  ("int32", "int8"), ("float32", "float16"), ("float32", "bool"), ("bool", "bool"),
                  ("float32", "complex64"), ("complex64", "float32"), ("int32", "bool"), ("uint8", "int8")]:
-        R.torch_case(f"out-{x}-{o}", fn, [T(x, [2, 3])], out=(o, [2, 3]))
+        c = R.torch_case(f"out-{x}-{o}", fn, [T(x, [2, 3])], out=(o, [2, 3]))
+        if c["error"] is not None and "unexpected keyword argument 'out'" in c["error"]:
+            R.cases.pop()  # torch has no out= form (relu, isnan, ...); ours is checked elsewhere
     if op == "abs":
         R.torch_case("int-min", fn, [make("int8", [-128, 127, -1])])
         R.torch_case("int64-min", fn, [make("int64", [-2 ** 63, 0, -5])])
@@ -563,6 +629,13 @@ def unary(op):
         R.torch_case("uint8-wrap", fn, [make("uint8", [0, 1, 255])])
     if op == "sign":
         R.torch_case("zeros-nan", fn, [make("float32", [0.0, -0.0, float("nan"), -float("nan"), 1e-45, -1e-45])])
+    if op == "signbit":
+        R.torch_case("negative-nan", fn, [make("float32", [-float("nan"), float("nan"), -0.0, 0.0])])
+    # the activations' parameters (Java: a Number argument after the tensor, in this order)
+    for n in ["float32", "float64", "float16", "bfloat16"]:
+        e = float_edges(n) + UNARY_EXTRA.get(op, [])
+        for kw in ACTIVATION_KWARGS.get(op, []):
+            R.torch_case(f"kw-{n}-" + "-".join(f"{k}={v}" for k, v in kw.items()), fn, [make(n, e)], kw)
     return R.cases
 
 
@@ -717,12 +790,57 @@ def clamp():
     return R.cases
 
 
-def main():
+def lerp():
+    """torch.lerp(start, end, weight) with a tensor weight (the Java-number weight is not a form
+    yet: docs/ops.md); torch refuses operands of different dtypes."""
+    R = G.Recorder("lerp")
+    rng = G.rng_for("lerp")
+    fn = torch.lerp
+
+    def T(n, shape, vals=None):
+        k = int(np.prod(shape)) if shape else 1
+        return make(n, vals if vals is not None else rand_vals(rng, n, k), shape)
+
+    def W(n, shape):
+        k = int(np.prod(shape)) if shape else 1
+        return make(n, [float(x) for x in rng.choice([-1.0, 0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 0.49, 0.51], k)], shape)
+
+    for n in STD + EXTRA:
+        R.torch_case(f"same-{n}", fn, [T(n, [2, 3]), T(n, [2, 3]), T(n, [2, 3]) if n not in FLOATS else W(n, [2, 3])])
+    nan, inf = float("nan"), float("inf")
+    for n in FLOATS:
+        a = [0.0, 1.0, -2.0, nan, 0.0, inf, -inf, 1.0, 3.0, -0.0, 1e38, -1e38, 7.0]
+        b = [1.0, nan, 5.0, 1.0, inf, inf, 1.0, 1.0, 3.0, 0.0, -1e38, 1e38, -7.5]
+        w = [0.5, 0.5, 1.0, 0.0, 0.3, 0.5, 0.7, nan, 0.9, 0.5, 0.5, 0.75, 0.25]
+        R.torch_case(f"edge-{n}", fn, [make(n, a), make(n, b), make(n, w)])
+        R.torch_case(f"weights-{n}", fn, [T(n, [9]), T(n, [9]), make(n, [-1.0, 0.0, 0.25, 0.49, 0.5, 0.51, 0.75, 1.0, 2.0])])
+    for x, y in [("float32", "float64"), ("float16", "float32"), ("int32", "float32")]:
+        R.torch_case(f"mix-end-{x}-{y}", fn, [T(x, [3]), T(y, [3]), W(x, [3])])
+        R.torch_case(f"mix-weight-{x}-{y}", fn, [T(x, [3]), T(x, [3]), W(y, [3])])
+    R.torch_case("zerodim-weight-float64", fn, [T("float32", [3]), T("float32", [3]), make("float64", [0.5], [])])
+    for sa, sb, sw in [([3, 1], [1, 4], []), ([2, 3], [3], [2, 1]), ([0, 3], [3], [1])]:
+        R.torch_case(f"bcast-{sa}-{sb}-{sw}".replace(" ", ""), fn, [T("float32", sa), T("float32", sb), W("float32", sw)])
+    R.torch_case("noncontig-T", fn, [T("float32", [3, 2]).t(), T("float32", [2, 3]), W("float32", [2, 3])])
+    for n in ["float32", "float64", "float16"]:
+        R.torch_case(f"inplace-{n}", fn, [T(n, [2, 3]), T(n, [2, 3]), W(n, [2, 3])], inplace="lerp_")
+    for o in ["float64", "float16"]:
+        R.torch_case(f"out-float32-{o}", fn, [T("float32", [2, 3]), T("float32", [2, 3]), W("float32", [2, 3])], out=(o, [2, 3]))
+    return R.cases
+
+
+def main(only):
+    """Writes every op's file, or only those named on the command line (torch's last bits have
+    moved between builds before: regenerate only what changed, docs/golden-format.md)."""
     G.setup()
     report = []
     total = 0
     jobs = [(op, lambda op=op: binary(op)) for op in BINARY] + [(op, lambda op=op: unary(op)) for op in UNARY]
-    jobs += [("where", where), ("clamp", clamp)]
+    jobs += [("where", where), ("clamp", clamp), ("lerp", lerp)]
+    unknown = set(only) - {op for op, _ in jobs}
+    if unknown:
+        raise SystemExit(f"unknown ops {sorted(unknown)}; ops: {[op for op, _ in jobs]}")
+    if only:
+        jobs = [(op, job) for op, job in jobs if op in only]
     for op, job in jobs:
         cases = job()
         path, size, n = G.write(OUT, op, cases)
@@ -736,4 +854,5 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+    main(sys.argv[1:])

@@ -608,6 +608,468 @@ final class Builtins {
     return Math.min(Math.max(x, min), max);
   }
 
+  // ---- pointwise ops (issue 27, item 1) -------------------------------------------------------
+  // PyTorch's elementwise functions whose bodies the declaration language expresses. Float-only
+  // ops with INT_TO_FLOAT take integral operands as torch does (computing in float32); ops torch
+  // also runs on integers (relu, square, the predicates, the roundings, fmod) have `long`
+  // overloads; ops torch refuses for integers (frac, hypot, the activations) have neither, so
+  // ufunc4j refuses them too. docs/ops.md lists each with its accuracy.
+
+  /** The arc cosine of {@code x}, elementwise (integral operands compute in float32). */
+  @Elementwise(promote = Promote.INT_TO_FLOAT)
+  static double acos(double x) {
+    return Math.acos(x);
+  }
+
+  /** The arc sine of {@code x}, elementwise (integral operands compute in float32). */
+  @Elementwise(promote = Promote.INT_TO_FLOAT)
+  static double asin(double x) {
+    return Math.asin(x);
+  }
+
+  /** The arc tangent of {@code x}, elementwise (integral operands compute in float32). */
+  @Elementwise(promote = Promote.INT_TO_FLOAT)
+  static double atan(double x) {
+    return Math.atan(x);
+  }
+
+  /** The tangent of {@code x}, elementwise (integral operands compute in float32). */
+  @Elementwise(promote = Promote.INT_TO_FLOAT)
+  static double tan(double x) {
+    return Math.tan(x);
+  }
+
+  /** The hyperbolic sine of {@code x}, elementwise (integral operands compute in float32). */
+  @Elementwise(promote = Promote.INT_TO_FLOAT)
+  static double sinh(double x) {
+    return Math.sinh(x);
+  }
+
+  /** The hyperbolic cosine of {@code x}, elementwise (integral operands compute in float32). */
+  @Elementwise(promote = Promote.INT_TO_FLOAT)
+  static double cosh(double x) {
+    return Math.cosh(x);
+  }
+
+  /**
+   * The inverse hyperbolic sine of {@code x}, elementwise: fdlibm's composition of {@code log1p},
+   * {@code log} and {@code sqrt} (large arguments through {@code log(|x|) + ln 2}, so {@code x^2}
+   * never overflows), odd by the sign of {@code x}.
+   */
+  @Elementwise(promote = Promote.INT_TO_FLOAT)
+  static double asinh(double x) {
+    final double a = Math.abs(x);
+    final double r =
+        a > 268435456.0
+            ? Math.log(a) + 0.6931471805599453
+            : (a > 2
+                ? Math.log(2 * a + 1 / (Math.sqrt(a * a + 1) + a))
+                : Math.log1p(a + a * a / (1 + Math.sqrt(1 + a * a))));
+    return Math.copySign(r, x);
+  }
+
+  /**
+   * The inverse hyperbolic cosine of {@code x}, elementwise: fdlibm's composition; NaN below 1.
+   */
+  @Elementwise(promote = Promote.INT_TO_FLOAT)
+  static double acosh(double x) {
+    final double t = x - 1;
+    return x < 1
+        ? Double.NaN
+        : (x > 268435456.0
+            ? Math.log(x) + 0.6931471805599453
+            : (x > 2
+                ? Math.log(2 * x - 1 / (x + Math.sqrt(x * x - 1)))
+                : Math.log1p(t + Math.sqrt(2 * t + t * t))));
+  }
+
+  /**
+   * The inverse hyperbolic tangent of {@code x}, elementwise: fdlibm's composition of {@code
+   * log1p}; ±inf at ±1, NaN beyond.
+   */
+  @Elementwise(promote = Promote.INT_TO_FLOAT)
+  static double atanh(double x) {
+    final double a = Math.abs(x);
+    final double r =
+        a < 0.5
+            ? 0.5 * Math.log1p(2 * a + 2 * a * a / (1 - a))
+            : 0.5 * Math.log1p(2 * a / (1 - a));
+    return Math.copySign(r, x);
+  }
+
+  /** {@code x} degrees in radians, elementwise: {@code x * (pi / 180)}, as PyTorch. */
+  @Elementwise(promote = Promote.INT_TO_FLOAT)
+  static double deg2rad(double x) {
+    return x * 0.017453292519943295;
+  }
+
+  /** {@code x} radians in degrees, elementwise: {@code x * (180 / pi)}, as PyTorch. */
+  @Elementwise(promote = Promote.INT_TO_FLOAT)
+  static double rad2deg(double x) {
+    return x * 57.29577951308232;
+  }
+
+  /** 2 to the power {@code x}, elementwise (integral operands compute in float32). */
+  @Elementwise(promote = Promote.INT_TO_FLOAT)
+  static double exp2(double x) {
+    return Math.pow(2.0, x);
+  }
+
+  /** {@code e^x - 1}, elementwise, accurate near 0 (integral operands compute in float32). */
+  @Elementwise(promote = Promote.INT_TO_FLOAT)
+  static double expm1(double x) {
+    return Math.expm1(x);
+  }
+
+  /** The base-10 logarithm of {@code x}, elementwise (integral operands compute in float32). */
+  @Elementwise(promote = Promote.INT_TO_FLOAT)
+  static double log10(double x) {
+    return Math.log10(x);
+  }
+
+  /** {@code log(1 + x)}, elementwise, accurate near 0 (integral operands compute in float32). */
+  @Elementwise(promote = Promote.INT_TO_FLOAT)
+  static double log1p(double x) {
+    return Math.log1p(x);
+  }
+
+  /**
+   * The base-2 logarithm of {@code x}, elementwise, as {@code log(x) / ln 2}: within 2 ulp (not
+   * always exact at powers of two; docs/ops.md).
+   */
+  @Elementwise(promote = Promote.INT_TO_FLOAT)
+  static double log2(double x) {
+    return Math.log(x) * 1.4426950408889634;
+  }
+
+  /** {@code log(x / (1 - x))}, elementwise: PyTorch's {@code logit} without {@code eps}. */
+  @Elementwise(promote = Promote.INT_TO_FLOAT)
+  static double logit(double x) {
+    return Math.log(x / (1 - x));
+  }
+
+  /** {@code 1 / x}, elementwise (integral operands compute in float32). */
+  @Elementwise(promote = Promote.INT_TO_FLOAT)
+  static double reciprocal(double x) {
+    return 1 / x;
+  }
+
+  /** {@code 1 / sqrt(x)}, elementwise (integral operands compute in float32). */
+  @Elementwise(promote = Promote.INT_TO_FLOAT)
+  static double rsqrt(double x) {
+    return 1 / Math.sqrt(x);
+  }
+
+  /**
+   * The normalized sinc {@code sin(pi x) / (pi x)}, 1 at 0, elementwise (integral operands compute
+   * in float32).
+   */
+  @Elementwise(promote = Promote.INT_TO_FLOAT)
+  static double sinc(double x) {
+    final double px = 3.141592653589793 * x;
+    return x == 0 ? 1.0 : Math.sin(px) / px;
+  }
+
+  /** {@code x * x}, elementwise. */
+  @Elementwise
+  static long square(long x) {
+    return x * x;
+  }
+
+  @Elementwise
+  static double square(double x) {
+    return x * x;
+  }
+
+  /** {@code max(x, 0)}, elementwise; NaN and -0.0 pass through, as PyTorch's {@code clamp_min}. */
+  @Elementwise
+  static long relu(long x) {
+    return x < 0 ? 0 : x;
+  }
+
+  @Elementwise
+  static double relu(double x) {
+    return x < 0 ? 0.0 : x;
+  }
+
+  /** The largest integer not above {@code x}, elementwise; integral operands are unchanged. */
+  @Elementwise
+  static long floor(long x) {
+    return x;
+  }
+
+  @Elementwise
+  static double floor(double x) {
+    return Math.floor(x);
+  }
+
+  /** The smallest integer not below {@code x}, elementwise; integral operands are unchanged. */
+  @Elementwise
+  static long ceil(long x) {
+    return x;
+  }
+
+  @Elementwise
+  static double ceil(double x) {
+    return Math.ceil(x);
+  }
+
+  /**
+   * {@code x} rounded to the nearest integer, halves to even ({@code torch.round} without {@code
+   * decimals}), elementwise; integral operands are unchanged.
+   */
+  @Elementwise
+  static long round(long x) {
+    return x;
+  }
+
+  @Elementwise
+  static double round(double x) {
+    return Math.rint(x);
+  }
+
+  /** {@code x} rounded toward zero, elementwise; integral operands are unchanged. */
+  @Elementwise
+  static long trunc(long x) {
+    return x;
+  }
+
+  @Elementwise
+  static double trunc(double x) {
+    return x < 0 ? Math.ceil(x) : Math.floor(x);
+  }
+
+  /** The fractional part {@code x - trunc(x)}, elementwise (floating dtypes, as in PyTorch). */
+  @Elementwise
+  static double frac(double x) {
+    return x - (x < 0 ? Math.ceil(x) : Math.floor(x));
+  }
+
+  /** Whether {@code x} is NaN, elementwise, as bool. */
+  @Elementwise
+  static boolean isnan(double x) {
+    return x != x;
+  }
+
+  @Elementwise
+  static boolean isnan(long x) {
+    return false;
+  }
+
+  /** Whether {@code x} is +inf or -inf, elementwise, as bool. */
+  @Elementwise
+  static boolean isinf(double x) {
+    return Math.abs(x) == Double.POSITIVE_INFINITY;
+  }
+
+  @Elementwise
+  static boolean isinf(long x) {
+    return false;
+  }
+
+  /** Whether {@code x} is neither NaN nor infinite, elementwise, as bool. */
+  @Elementwise
+  static boolean isfinite(double x) {
+    return Math.abs(x) < Double.POSITIVE_INFINITY;
+  }
+
+  @Elementwise
+  static boolean isfinite(long x) {
+    return true;
+  }
+
+  /** Whether {@code x} is +inf, elementwise, as bool. */
+  @Elementwise
+  static boolean isposinf(double x) {
+    return x == Double.POSITIVE_INFINITY;
+  }
+
+  @Elementwise
+  static boolean isposinf(long x) {
+    return false;
+  }
+
+  /** Whether {@code x} is -inf, elementwise, as bool. */
+  @Elementwise
+  static boolean isneginf(double x) {
+    return x == Double.NEGATIVE_INFINITY;
+  }
+
+  @Elementwise
+  static boolean isneginf(long x) {
+    return false;
+  }
+
+  /** Whether the sign bit of {@code x} is set (-0.0 and -NaN included), elementwise, as bool. */
+  @Elementwise
+  static boolean signbit(double x) {
+    return Math.copySign(1.0, x) < 0;
+  }
+
+  @Elementwise
+  static boolean signbit(long x) {
+    return x < 0;
+  }
+
+  /** The arc tangent of {@code a / b} in the quadrant of {@code (b, a)}, elementwise. */
+  @Elementwise(promote = Promote.INT_TO_FLOAT)
+  static double atan2(double a, double b) {
+    return Math.atan2(a, b);
+  }
+
+  /** {@code |a|} with the sign of {@code b}, elementwise (integral operands compute in float32). */
+  @Elementwise(promote = Promote.INT_TO_FLOAT)
+  static double copysign(double a, double b) {
+    return Math.copySign(a, b);
+  }
+
+  /**
+   * C's {@code fmod}: the remainder of {@code a / b} with the dividend's sign (Java's {@code %}),
+   * elementwise. An integral division by zero throws {@code ArithmeticException}, and leaves a
+   * target untouched.
+   */
+  @Elementwise
+  static long fmod(long a, long b) {
+    return a % b;
+  }
+
+  @Elementwise
+  static double fmod(double a, double b) {
+    return a % b;
+  }
+
+  /**
+   * {@code sqrt(a^2 + b^2)} without overflow or underflow, elementwise. Floating dtypes only, as in
+   * PyTorch: an integral or bool operand beside a floating one is converted first (fewer kernels,
+   * {@code @Elementwise(dtypes)}), as in {@code logaddexp} and {@code logaddexp2}.
+   */
+  @Elementwise(dtypes = "floating")
+  static double hypot(double a, double b) {
+    return Math.hypot(a, b);
+  }
+
+  /** {@code log(e^a + e^b)}, elementwise, as PyTorch: the larger plus {@code log1p(e^-|a-b|)}. */
+  @Elementwise(dtypes = "floating")
+  static double logaddexp(double a, double b) {
+    return a == b && Math.abs(a) == Double.POSITIVE_INFINITY
+        ? a
+        : Math.max(a, b) + Math.log1p(Math.exp(-Math.abs(a - b)));
+  }
+
+  /** {@code log2(2^a + 2^b)}, elementwise, as PyTorch: the larger plus {@code log1p(2^-|a-b|) / ln 2}. */
+  @Elementwise(dtypes = "floating")
+  static double logaddexp2(double a, double b) {
+    return a == b && Math.abs(a) == Double.POSITIVE_INFINITY
+        ? a
+        : Math.max(a, b) + Math.log1p(Math.pow(2.0, -Math.abs(a - b))) * 1.4426950408889634;
+  }
+
+  /** {@code a * log(b)}, 0 where {@code a} is 0, NaN where {@code b} is NaN, elementwise. */
+  @Elementwise(promote = Promote.INT_TO_FLOAT)
+  static double xlogy(double a, double b) {
+    return b != b ? b : (a == 0 ? 0.0 : a * Math.log(b));
+  }
+
+  /** The step function: {@code values} where {@code x} is 0, else 1 above 0 and 0 below. */
+  @Elementwise
+  static double heaviside(double x, double values) {
+    return x == 0 ? values : (x > 0 ? 1.0 : 0.0);
+  }
+
+  @Elementwise
+  static long heaviside(long x, long values) {
+    return x == 0 ? values : (x > 0 ? 1 : 0);
+  }
+
+  /**
+   * {@code start + weight (end - start)}, elementwise, as PyTorch: from {@code end} backwards when
+   * the weight is at least 0.5, so a weight of 1 gives {@code end} exactly (floating dtypes).
+   */
+  @Elementwise
+  static double lerp(double start, double end, double weight) {
+    // PyTorch's lerp_vec: one fused multiply-add from the nearer end.
+    final boolean small = Math.abs(weight) < 0.5;
+    return Math.fma(small ? weight : weight - 1, end - start, small ? start : end);
+  }
+
+  // ---- activations (torch.nn.functional): floating dtypes, as in PyTorch -----------------------
+
+  /** {@code x / (1 + e^-x)} ({@code F.silu}), elementwise. */
+  @Elementwise
+  static double silu(double x) {
+    return x / (1 + Math.exp(-x));
+  }
+
+  /** {@code x tanh(log1p(e^x))} ({@code F.mish}), elementwise. */
+  @Elementwise
+  static double mish(double x) {
+    return x * Math.tanh(Math.log1p(Math.exp(x)));
+  }
+
+  /** {@code min(max(x + 3, 0), 6) / 6} ({@code F.hardsigmoid}), elementwise. */
+  @Elementwise
+  static double hardsigmoid(double x) {
+    return Math.min(Math.max(x + 3, 0.0), 6.0) / 6;
+  }
+
+  /** {@code x min(max(x + 3, 0), 6) / 6} ({@code F.hardswish}), elementwise. */
+  @Elementwise
+  static double hardswish(double x) {
+    return x * Math.min(Math.max(x + 3, 0.0), 6.0) / 6;
+  }
+
+  /** {@code x} above 0, else {@code e^x - 1} ({@code F.elu} with alpha 1), elementwise. */
+  @Elementwise
+  static double elu(double x) {
+    return x > 0 ? x : Math.expm1(x);
+  }
+
+  /** {@code x} above 0, else {@code alpha (e^x - 1)} ({@code F.elu(x, alpha)}), elementwise. */
+  @Elementwise(methodName = "elu")
+  static double eluAlpha(double x, @Scalar double alpha) {
+    return x > 0 ? x : Math.expm1(x) * alpha;
+  }
+
+  /** {@code x} above 0, else {@code 0.01 x} ({@code F.leaky_relu}), elementwise. */
+  @Elementwise
+  static double leakyRelu(double x) {
+    return x > 0 ? x : x * 0.01;
+  }
+
+  /** {@code x} above 0, else {@code negativeSlope x} ({@code F.leaky_relu(x, negative_slope)}). */
+  @Elementwise(methodName = "leakyRelu")
+  static double leakyReluSlope(double x, @Scalar double negativeSlope) {
+    return x > 0 ? x : x * negativeSlope;
+  }
+
+  /**
+   * {@code log1p(e^x)}, and {@code x} itself above 20 ({@code F.softplus} with beta 1 and
+   * threshold 20), elementwise.
+   */
+  @Elementwise
+  static double softplus(double x) {
+    return x > 20 ? x : Math.log1p(Math.exp(x));
+  }
+
+  /**
+   * {@code log1p(e^(beta x)) / beta}, and {@code x} itself where {@code beta x} is above {@code
+   * threshold} ({@code F.softplus(x, beta, threshold)}), elementwise.
+   */
+  @Elementwise(methodName = "softplus")
+  static double softplusBeta(double x, @Scalar double beta, @Scalar double threshold) {
+    return x * beta > threshold ? x : Math.log1p(Math.exp(x * beta)) / beta;
+  }
+
+  /**
+   * {@code F.gelu(x, approximate='tanh')}: {@code x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))) / 2},
+   * elementwise, as PyTorch computes it. (The exact, erf form, PyTorch's default, waits for erf.)
+   */
+  @Elementwise
+  static double geluTanh(double x) {
+    final double inner = 0.7978845608028654 * (x + 0.044715 * (x * x * x));
+    return 0.5 * x * (1 + Math.tanh(inner));
+  }
+
   // ---- PyTorch's argument rules: the generated Ops methods call them before they dispatch -----
 
   /**
@@ -734,6 +1196,86 @@ final class Builtins {
     return max == null ? Ops.maximum(x, min, out) : null;
   }
 
+  /** Complex operands are refused, as in PyTorch (the body, a product, would lift). */
+  @Rule("deg2rad")
+  static void refuseComplexDeg2rad(Tensor x) {
+    refuseComplex("deg2rad", x, "is not supported for complex tensors.");
+  }
+
+  @Rule("rad2deg")
+  static void refuseComplexRad2deg(Tensor x) {
+    refuseComplex("rad2deg", x, "is not supported for complex tensors.");
+  }
+
+  /** Complex operands are refused, as in PyTorch (the body, a comparison, would lift). */
+  @Rule("isposinf")
+  static void refuseComplexIsposinf(Tensor x) {
+    refuseComplex("isposinf", x, "does not support complex inputs.");
+  }
+
+  @Rule("isneginf")
+  static void refuseComplexIsneginf(Tensor x) {
+    refuseComplex("isneginf", x, "does not support complex inputs.");
+  }
+
+  /** Refuses a complex {@code x} with PyTorch's text: {@code op: op <why>}. */
+  private static void refuseComplex(String op, Tensor x, String why) {
+    if (x != null && x.dtype().isComplex()) {
+      throw new IllegalArgumentException(op + ": " + op + " " + why);
+    }
+  }
+
+  /** A bool operand squares as int64, as PyTorch's {@code pow(x, 2)}. */
+  @Rule("square")
+  static Tensor squareOfBoolAsInt64(Tensor x, Tensor out) {
+    return x != null && x.dtype() == DType.BOOL ? Ops.square(x.to(DType.INT64), out) : null;
+  }
+
+  /** A bool operand is refused, as in PyTorch (relu is {@code clamp_min(x, 0)} there). */
+  @Rule("relu")
+  static void refuseBoolRelu(Tensor x) {
+    if (x != null && x.dtype() == DType.BOOL) {
+      throw new IllegalArgumentException("relu: Boolean inputs not supported for relu");
+    }
+  }
+
+  /**
+   * Complex operands or target, then operands or a target of different dtypes, are refused, as in
+   * PyTorch (its heaviside neither promotes nor casts into {@code out}).
+   */
+  @Rule("heaviside")
+  static void refuseMixedHeaviside(Tensor x, Tensor values, Tensor out) {
+    if (x == null || values == null) {
+      return; // the dispatcher names the null operand
+    }
+    if (x.dtype().isComplex() || values.dtype().isComplex()
+        || (out != null && out.dtype().isComplex())) {
+      throw new IllegalArgumentException(
+          "heaviside: heaviside is not yet implemented for complex tensors.");
+    }
+    if (x.dtype() != values.dtype() || (out != null && out.dtype() != x.dtype())) {
+      throw new IllegalArgumentException(
+          "heaviside: heaviside is not yet implemented for tensors with different dtypes.");
+    }
+  }
+
+  /**
+   * {@code end} and {@code weight} must have {@code start}'s dtype, as in PyTorch; a zero-dim
+   * weight may have another (PyTorch reads it as a scalar).
+   */
+  @Rule("lerp")
+  static void refuseMixedLerp(Tensor start, Tensor end, Tensor weight) {
+    if (start == null || end == null || weight == null) {
+      return; // the dispatcher names the null operand
+    }
+    for (Tensor t : new Tensor[] {end, weight}) {
+      if (t.dtype() != start.dtype() && !(t == weight && weight.ndim() == 0)) {
+        throw new IllegalArgumentException("lerp: expected dtype " + start.dtype() + " for `"
+            + (t == end ? "end" : "weight") + "` but got dtype " + t.dtype());
+      }
+    }
+  }
+
   // ---- gradients: where derivatives.yaml differs from the derivative of the body --------------
 
   /** A step function: zero (JAX's convention; PyTorch has no derivative for floor_divide). */
@@ -831,5 +1373,106 @@ final class Builtins {
   @Derivative(op = "clamp", operand = "max")
   static double clampGradMax(double grad, double x, double min, double max) {
     return x > max || max < min ? grad : 0;
+  }
+
+  // ---- gradients of the pointwise ops (issue 27, item 1): PyTorch's derivatives.yaml ----------
+
+  /** PyTorch's {@code threshold_backward}: 0 where the result is at most 0 (so 0 at x = 0). */
+  @Derivative(op = "relu")
+  static double reluGrad(double grad, double x) {
+    return x <= 0 ? 0 : grad;
+  }
+
+  /** PyTorch's {@code grad * xlogy(a != 0, b)}: 0 at a = 0 (and NaN where b is NaN). */
+  @Derivative(op = "xlogy", operand = "a")
+  static double xlogyGradA(double grad, double a, double b) {
+    return b != b ? b : (a == 0 ? 0 : grad * Math.log(b));
+  }
+
+  /** {@code 1 / sqrt(x^2 + 1)}: the body's composition differentiates less stably. */
+  @Derivative(op = "asinh")
+  static double asinhGrad(double grad, double x) {
+    return grad / Math.sqrt(x * x + 1);
+  }
+
+  /** {@code 1 / sqrt(x^2 - 1)}, as {@code (x - 1) (x + 1)} (PyTorch's order). */
+  @Derivative(op = "acosh")
+  static double acoshGrad(double grad, double x) {
+    return grad / Math.sqrt((x - 1) * (x + 1));
+  }
+
+  /** {@code 1 / (1 - x^2)}. */
+  @Derivative(op = "atanh")
+  static double atanhGrad(double grad, double x) {
+    return grad / (1 - x * x);
+  }
+
+  /** PyTorch's {@code logit_backward} without eps: NaN outside [0, 1], else {@code 1 / (x (1 - x))}. */
+  @Derivative(op = "logit")
+  static double logitGrad(double grad, double x) {
+    return x < 0 || x > 1 ? Double.NaN : grad / (x * (1 - x));
+  }
+
+  /** {@code 1 / (1 + e^(b - a))}: half at a tie, where the body's max and |a - b| have kinks. */
+  @Derivative(op = "logaddexp", operand = "a")
+  static double logaddexpGradA(double grad, double a, double b) {
+    return grad / (1 + Math.exp(b - a));
+  }
+
+  @Derivative(op = "logaddexp", operand = "b")
+  static double logaddexpGradB(double grad, double a, double b) {
+    return grad / (1 + Math.exp(a - b));
+  }
+
+  /** {@code 1 / (1 + 2^(b - a))}, as {@code logaddexp}. */
+  @Derivative(op = "logaddexp2", operand = "a")
+  static double logaddexp2GradA(double grad, double a, double b) {
+    return grad / (1 + Math.pow(2.0, b - a));
+  }
+
+  @Derivative(op = "logaddexp2", operand = "b")
+  static double logaddexp2GradB(double grad, double a, double b) {
+    return grad / (1 + Math.pow(2.0, a - b));
+  }
+
+  /** PyTorch's {@code silu_backward}: {@code s (1 + x (1 - s))}, s the sigmoid (stable below -709). */
+  @Derivative(op = "silu")
+  static double siluGrad(double grad, double x) {
+    final double s = 1 / (1 + Math.exp(-x));
+    return grad * s * (1 + x * (1 - s));
+  }
+
+  /** PyTorch's {@code mish_backward}: {@code t + x s (1 - t^2)}, t = tanh(softplus(x)). */
+  @Derivative(op = "mish")
+  static double mishGrad(double grad, double x) {
+    final double s = 1 / (1 + Math.exp(-x));
+    final double t = Math.tanh(Math.log1p(Math.exp(x)));
+    return grad * (t + x * s * (1 - t * t));
+  }
+
+  /** PyTorch's {@code hardsigmoid_backward}: 1/6 strictly inside (-3, 3), else 0. */
+  @Derivative(op = "hardsigmoid")
+  static double hardsigmoidGrad(double grad, double x) {
+    return x > -3 && x < 3 ? grad / 6 : 0;
+  }
+
+  /** PyTorch's {@code hardswish_backward}: 0 below -3, {@code x/3 + 1/2} up to 3, 1 above. */
+  @Derivative(op = "hardswish")
+  static double hardswishGrad(double grad, double x) {
+    return x < -3 ? 0 : (x <= 3 ? grad * (x / 3 + 0.5) : grad);
+  }
+
+  /** PyTorch's {@code softplus_backward}: {@code z / (z + 1)}, z = e^x, and 1 above the threshold. */
+  @Derivative(op = "softplus")
+  static double softplusGrad(double grad, double x) {
+    final double z = Math.exp(x);
+    return x > 20 ? grad : grad * z / (z + 1);
+  }
+
+  @Derivative(op = "softplusBeta", operand = "x")
+  static double softplusBetaGrad(
+      double grad, double x, @Scalar double beta, @Scalar double threshold) {
+    final double z = Math.exp(x * beta);
+    return x * beta > threshold ? grad : grad * z / (z + 1);
   }
 }

@@ -45,5 +45,13 @@ class BuiltinDerivativesTest {
     assertEquals("NONE NONE", kinds.get("lt"));
     assertEquals("NONE NONE", kinds.get("bitwiseAnd"));
     assertEquals("NONE NONE", kinds.get("logicalAnd"));
+    // issue 27, item 1: predicates have none, the roundings are step functions
+    assertEquals("NONE", kinds.get("isnan"));
+    assertEquals("NONE", kinds.get("signbit"));
+    assertEquals("ZERO", kinds.get("floor"));
+    assertEquals("ZERO", kinds.get("round"));
+    assertEquals("OP", kinds.get("relu"));
+    assertEquals("OP OP", kinds.get("atan2"));
+    assertEquals("OP OP OP", kinds.get("lerp"));
   }
 }

@@ -84,7 +84,9 @@ public final class DerivativeOracle {
         operands[k] = Tensor.of(new boolean[] {true, false, true, false, false, true}, 2, 3);
       } else {
         long[] shape = floating.isEmpty() ? new long[] {2, 3} : new long[] {3};
-        operands[k] = Tensor.rand(17 + k, DType.FLOAT64, shape).mul(0.6).add(0.2).detach()
+        // acosh is defined from 1 on: its leaves are shifted there
+        double lo = op.name().equals("acosh") ? 1.2 : 0.2;
+        operands[k] = Tensor.rand(17 + k, DType.FLOAT64, shape).mul(0.6).add(lo).detach()
             .requiresGrad(true);
         floating.add(k);
       }
@@ -130,6 +132,9 @@ public final class DerivativeOracle {
         if (p % 5 == 0 && k == (p / 5) % arity) {
           values[k][p] = 0;
         }
+        if (op.name().equals("logit")) {
+          values[k][p] = (values[k][p] + 3) / 6; // its domain, [0, 1]
+        }
         conditions[k][p] = random.nextBoolean();
       }
     }
@@ -147,6 +152,9 @@ public final class DerivativeOracle {
       double x = values[operand][p];
       if (ties(op, values, p, operand)) {
         continue; // a tie of two operands is a convention (max's halves), checked against torch
+      }
+      if (op.name().equals("xlogy") && operand == 0 && x == 0) {
+        continue; // PyTorch's convention: xlogy(a != 0, b), so 0 at a = 0 where log b is exact
       }
       double h = 1e-6 * Math.max(1, Math.abs(x));
       double f0 = call(method, op, values, conditions, scalars, p, operand, x);

@@ -41,6 +41,17 @@ public final class JavaWords {
   private static final Pattern SCALAR_TYPE =
       Pattern.compile("(result type |desired output type |with dtype )(\\w+)");
 
+  /**
+   * A dtype that PyTorch names by its C++ type ({@code lerp}'s {@code expected dtype float for
+   * `end` but got dtype double}); ufunc4j names it as {@link DType#toString()} does.
+   */
+  private static final Pattern CPP_TYPE =
+      Pattern.compile("(expected dtype |but got dtype )(c10::Half|c10::BFloat16|float|double|int)\\b");
+
+  private static final Map<String, String> CPP_TYPES = Map.of(
+      "c10::Half", "float16", "c10::BFloat16", "bfloat16", "float", "float32", "double", "float64",
+      "int", "int32");
+
   /** PyTorch's legacy tensor type with its sizes, {@code torch.FloatTensor{[2, 3]}}. */
   private static final Pattern LEGACY_TENSOR = Pattern.compile("torch\\.(\\w+)Tensor\\{([^}]*)\\}");
 
@@ -51,6 +62,7 @@ public final class JavaWords {
       s = s.replace(e.getKey(), e.getValue());
     }
     s = replaceScalarTypes(SCALAR_TYPE, s, m -> m.group(1) + dtypeName(m.group(2)));
+    s = replaceScalarTypes(CPP_TYPE, s, m -> m.group(1) + CPP_TYPES.get(m.group(2)));
     s = replaceScalarTypes(
         LEGACY_TENSOR, s, m -> dtypeName(m.group(1)) + " tensor " + m.group(2));
     return s;

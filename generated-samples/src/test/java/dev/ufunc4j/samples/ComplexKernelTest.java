@@ -143,7 +143,18 @@ class ComplexKernelTest {
       Map.entry("Builtins.neg", (m, t, s) -> m.neg(t[0])),
       Map.entry("Builtins.eq", (m, t, s) -> Arith.equal(t[0], t[1])),
       Map.entry("Builtins.ne", (m, t, s) -> !Arith.equal(t[0], t[1])),
-      Map.entry("Builtins.logicalNot", (m, t, s) -> Arith.equal(t[0], m.real(0))));
+      Map.entry("Builtins.logicalNot", (m, t, s) -> Arith.equal(t[0], m.real(0))),
+      // issue 27: products, a quotient and comparisons lift (deg2rad, rad2deg, isposinf and
+      // isneginf refuse complex operands by @Rule, as PyTorch; their kernels exist)
+      Map.entry("Builtins.deg2rad", (m, t, s) -> m.mul(t[0], m.real(0.017453292519943295))),
+      Map.entry("Builtins.rad2deg", (m, t, s) -> m.mul(t[0], m.real(57.29577951308232))),
+      Map.entry("Builtins.reciprocal", (m, t, s) -> m.div(m.real(1), t[0])),
+      Map.entry("Builtins.square", (m, t, s) -> m.mul(t[0], t[0])),
+      Map.entry("Builtins.isnan", (m, t, s) -> !Arith.equal(t[0], t[0])),
+      Map.entry("Builtins.isposinf",
+          (m, t, s) -> Arith.equal(t[0], m.real(Double.POSITIVE_INFINITY))),
+      Map.entry("Builtins.isneginf",
+          (m, t, s) -> Arith.equal(t[0], m.real(Double.NEGATIVE_INFINITY))));
 
   private static final List<DType> DTYPES =
       Arrays.stream(DType.values()).filter(d -> !d.isFloat8()).toList();

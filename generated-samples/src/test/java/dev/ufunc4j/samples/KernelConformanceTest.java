@@ -123,7 +123,39 @@ class KernelConformanceTest {
       Map.entry("Builtins.tanh", 2L),
       Map.entry("Builtins.pow", 2L),
       // 1 / (1 + exp(-x)): exp's ulp, then an add and a divide rounded in the compute dtype.
-      Map.entry("Builtins.sigmoid", 3L));
+      Map.entry("Builtins.sigmoid", 3L),
+      // The pointwise ops of issue 27: one transcendental function, as above ...
+      Map.entry("Builtins.acos", 2L),
+      Map.entry("Builtins.asin", 2L),
+      Map.entry("Builtins.atan", 2L),
+      Map.entry("Builtins.tan", 2L),
+      Map.entry("Builtins.sinh", 2L),
+      Map.entry("Builtins.cosh", 2L),
+      Map.entry("Builtins.expm1", 2L),
+      Map.entry("Builtins.log10", 2L),
+      Map.entry("Builtins.log1p", 2L),
+      Map.entry("Builtins.exp2", 2L),
+      Map.entry("Builtins.atan2", 2L),
+      Map.entry("Builtins.hypot", 2L),
+      // ... or a function and a few roundings; a fused multiply-add rounds twice in float32
+      // (lerp); logaddexp's sum cancels near 0, so its bound is in ulps of the operands.
+      Map.entry("Builtins.log2", 3L),
+      Map.entry("Builtins.sinc", 3L),
+      Map.entry("Builtins.xlogy", 3L),
+      Map.entry("Builtins.elu", 3L),
+      Map.entry("Builtins.eluAlpha", 3L),
+      Map.entry("Builtins.lerp", 2L),
+      Map.entry("Builtins.asinh", 4L),
+      Map.entry("Builtins.acosh", 4L),
+      Map.entry("Builtins.atanh", 4L),
+      Map.entry("Builtins.logit", 4L),
+      Map.entry("Builtins.logaddexp", 4L),
+      Map.entry("Builtins.logaddexp2", 4L),
+      Map.entry("Builtins.silu", 4L),
+      Map.entry("Builtins.mish", 4L),
+      Map.entry("Builtins.softplus", 4L),
+      Map.entry("Builtins.softplusBeta", 4L),
+      Map.entry("Builtins.geluTanh", 4L));
 
   /**
    * Ops whose bodies only add, multiply, negate, combine bits, test equality and select: on UINT64
