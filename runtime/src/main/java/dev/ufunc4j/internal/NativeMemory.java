@@ -309,18 +309,16 @@ public final class NativeMemory {
   }
 
   /**
-   * Drops free blocks, coldest first in each pool, until fresh memory of {@code size} fits the
-   * budget; false when the pools ran empty before it did.
+   * Drops free blocks, coldest first, until fresh memory of {@code size} fits the budget; false
+   * when the pools ran empty before it did.
    */
   private static boolean evict(long size) {
-    for (Pool pool : new Pool[] {CLASSES, MAPPED}) {
-      while (overBudget(size)) {
-        if (!pool.dropColdest()) {
-          break;
-        }
+    while (overBudget(size)) {
+      if (!dropColdestOfAll()) {
+        return false;
       }
     }
-    return !overBudget(size);
+    return true;
   }
 
   /**
@@ -607,19 +605,35 @@ public final class NativeMemory {
     }
   }
 
+  /** Counts returns to the pools: a free block's number says how cold it is. */
+  private static final AtomicLong RETURNS = new AtomicLong();
+
+  /** A free block and the number of its return (smaller: colder). */
+  private record Free(MemorySegment block, long returned) {}
+
+  /**
+   * Drops the coldest free block of both pools; false when both are empty. (The two pools are
+   * compared without a common lock: a block returned meanwhile may make the choice slightly off.)
+   */
+  private static boolean dropColdestOfAll() {
+    Pool colder = CLASSES.coldest() <= MAPPED.coldest() ? CLASSES : MAPPED;
+    return colder.dropColdest() || CLASSES.dropColdest() || MAPPED.dropColdest();
+  }
+
   /**
    * Free blocks by size, most recently returned first (the warmest), so that a steady loop finds
-   * its blocks already faulted in. The two pools together keep at most the slack: a block coming
-   * back past it is dropped, and an allocation that needs fresh memory past the budget drops the
-   * coldest blocks first ({@link #evict}). A dropped mapped block is unmapped at once; any other
-   * is left to the automatic arena that allocated it, which the next collection frees.
+   * its blocks already faulted in. The two pools together keep at most the slack: past it, the
+   * coldest blocks of both are dropped, whether a block coming back or an allocation that needs
+   * fresh memory past the budget ({@link #evict}) pushes them out. A dropped mapped block is
+   * unmapped at once; any other is left to the automatic arena that allocated it, which the next
+   * collection frees.
    *
    * <p>A mapped block is the segment {@code ofAddress(address).reinterpret(length)}; the others
    * are the arena's segments.
    */
   private static final class Pool {
     private final boolean mapped;
-    private final Map<Long, ArrayDeque<MemorySegment>> free = new HashMap<>();
+    private final Map<Long, ArrayDeque<Free>> free = new HashMap<>();
 
     Pool(boolean mapped) {
       this.mapped = mapped;
@@ -627,50 +641,58 @@ public final class NativeMemory {
 
     /** A free block of exactly {@code size} bytes, or null. */
     synchronized MemorySegment take(long size) {
-      ArrayDeque<MemorySegment> q = free.get(size);
+      ArrayDeque<Free> q = free.get(size);
       if (q == null || q.isEmpty()) {
         return null;
       }
       POOLED.addAndGet(-size);
-      return q.pop();
+      return q.pop().block();
     }
 
-    /** Keeps {@code block} for reuse, or drops it when the pools hold the slack already. */
+    /** Keeps {@code block} for reuse, dropping the coldest blocks when the pools pass the slack. */
     void give(MemorySegment block) {
       long size = block.byteSize();
-      synchronized (this) {
-        if (POOLED.get() + size <= slack) {
-          POOLED.addAndGet(size);
-          free.computeIfAbsent(size, k -> new ArrayDeque<>()).push(block);
-          return;
-        }
+      if (size > slack) {
+        drop(block);
+        return;
       }
-      drop(block);
+      synchronized (this) {
+        POOLED.addAndGet(size);
+        free.computeIfAbsent(size, k -> new ArrayDeque<>()).push(new Free(block, RETURNS.incrementAndGet()));
+      }
+      while (POOLED.get() > slack && dropColdestOfAll()) {
+        // the block just returned is the warmest: it goes last
+      }
     }
 
-    /**
-     * Drops the coldest block of the size holding the most free bytes; false when the pool is
-     * empty.
-     */
+    /** The return number of this pool's coldest block; {@code Long.MAX_VALUE} when empty. */
+    synchronized long coldest() {
+      long coldest = Long.MAX_VALUE;
+      for (ArrayDeque<Free> q : free.values()) {
+        if (!q.isEmpty()) {
+          coldest = Math.min(coldest, q.peekLast().returned());
+        }
+      }
+      return coldest;
+    }
+
+    /** Drops this pool's coldest block; false when the pool is empty. */
     boolean dropColdest() {
-      MemorySegment coldest = null;
+      Free coldest = null;
       synchronized (this) {
-        ArrayDeque<MemorySegment> fullest = null;
-        long most = 0;
-        for (Map.Entry<Long, ArrayDeque<MemorySegment>> e : free.entrySet()) {
-          long held = e.getKey() * e.getValue().size();
-          if (held > most) {
-            most = held;
-            fullest = e.getValue();
+        ArrayDeque<Free> from = null;
+        for (ArrayDeque<Free> q : free.values()) {
+          if (!q.isEmpty() && (from == null || q.peekLast().returned() < from.peekLast().returned())) {
+            from = q;
           }
         }
-        if (fullest == null) {
+        if (from == null) {
           return false;
         }
-        coldest = fullest.removeLast();
-        POOLED.addAndGet(-coldest.byteSize());
+        coldest = from.removeLast();
+        POOLED.addAndGet(-coldest.block().byteSize());
       }
-      drop(coldest);
+      drop(coldest.block());
       return true;
     }
 
@@ -680,7 +702,6 @@ public final class NativeMemory {
       }
     }
   }
-
 
   /**
    * Maps {@code rounded} bytes (a multiple of 2 MiB) at a 2 MiB-aligned address for a request of
