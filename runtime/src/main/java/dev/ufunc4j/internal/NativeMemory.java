@@ -8,6 +8,7 @@ import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.ref.PhantomReference;
+import java.lang.ref.Reference;
 import java.lang.ref.ReferenceQueue;
 import java.util.ArrayDeque;
 import java.util.HashMap;
@@ -442,33 +443,38 @@ public final class NativeMemory {
         return; // another thread collected while this one waited for the lock
       }
       BACKSTOP_COLLECTIONS.incrementAndGet();
+      // The reference handler queues the dead blocks' references after the collection, in one
+      // batch with a sentinel that died before it: once the sentinel is out of the queue, so are
+      // (nearly) all of them; two quiet milliseconds take the rest. On a loaded machine the
+      // handler thread may wait for a core a long time: up to a second. (Fixed waits were either
+      // too short under load, leaving dead blocks counted as live, or a cost on every collection.)
+      Block sentinel = new Block(new Object());
       System.gc();
-      // The reference handler queues the dead blocks' references just after the collection:
-      // take them as they come (waiting up to 200 ms for the first), until the queue stays empty
-      // for 10 ms. On a loaded machine the handler thread waits for a core, and a shorter wait
-      // left dead blocks counted as live (MemoryBoundTest failed at load 10 on two cores with
-      // 3 ms of quiet and 50 ms for the first).
       try {
-        boolean any = false;
         int quiet = 0;
-        for (int waited = 0; waited < 1000 && quiet < 10; waited++) {
+        int patience = sentinelWaitMillis;
+        for (int waited = 0; waited < patience && (sentinelTaken != sentinel || quiet < 2); waited++) {
           Block b = (Block) DEAD.remove(1);
           if (b != null) {
             release(b);
             drain();
-            any = true;
             quiet = 0;
-          } else if (any || waited >= 200) {
+          } else {
             quiet++;
           }
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
+      Reference.reachabilityFence(sentinel);
+      // No sentinel in a second: the JVM ignores System.gc() (-XX:+DisableExplicitGC), and
+      // waiting so long again would only slow every budget collection down.
+      sentinelWaitMillis = sentinelTaken == sentinel ? 1000 : 50;
       liveAfterCollection = OUTSTANDING.get();
     }
   }
 
+  // ============================================================================================
   // Lifetime: a phantom reference per handed-out block
   // ============================================================================================
 
@@ -491,6 +497,13 @@ public final class NativeMemory {
       pool = null;
       prev = this;
       next = this;
+    }
+
+    /** A collection's sentinel: a reference to an object that is unreachable from the start. */
+    Block(Object referent) {
+      super(referent, DEAD);
+      block = null;
+      pool = null;
     }
 
     Block(Object session, MemorySegment block, Pool pool) {
@@ -517,6 +530,12 @@ public final class NativeMemory {
     return seg;
   }
 
+  /** How long a collection waits for its sentinel (shorter once one never came). */
+  private static volatile int sentinelWaitMillis = 1000;
+
+  /** The last collection sentinel that a drain took from the queue. */
+  private static volatile Block sentinelTaken;
+
   /** Returns the blocks the GC has found dead to their pools. */
   private static void drain() {
     Block b;
@@ -526,6 +545,10 @@ public final class NativeMemory {
   }
 
   private static void release(Block b) {
+    if (b.block == null) {
+      sentinelTaken = b; // a collection's sentinel: no block
+      return;
+    }
     synchronized (LIVE) {
       b.prev.next = b.next;
       b.next.prev = b.prev;
