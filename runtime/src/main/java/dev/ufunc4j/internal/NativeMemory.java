@@ -141,7 +141,7 @@ public final class NativeMemory {
   /** Free bytes in both pools. */
   private static final AtomicLong POOLED = new AtomicLong();
 
-  /** The slack never shrinks below this (a collection per few blocks would cost more than it saves). */
+  /** The slack never shrinks below this: a collection per few blocks costs more than it saves. */
   private static final long MIN_SLACK = 8L << 20;
 
   /**
@@ -154,7 +154,9 @@ public final class NativeMemory {
   private static volatile long slack =
       Math.max(
           MIN_SLACK,
-          Math.min(Long.getLong("ufunc4j.slackBytes", 128L << 20), Runtime.getRuntime().maxMemory() / 4));
+          Math.min(
+              Long.getLong("ufunc4j.slackBytes", 128L << 20),
+              Runtime.getRuntime().maxMemory() / 4));
 
   /** Outstanding bytes just after the last backstop collection: the live set as last seen. */
   private static volatile long liveAfterCollection;
@@ -183,7 +185,7 @@ public final class NativeMemory {
   @SuppressWarnings("unused")
   private static Object ballastSink;
 
-  /** The slack: bytes held beyond the live set before an allocation reclaims (see the class doc). */
+  /** The slack: bytes held beyond the live set before an allocation reclaims (class doc). */
   public static long slackBytes() {
     return slack;
   }
@@ -453,7 +455,9 @@ public final class NativeMemory {
       try {
         int quiet = 0;
         int patience = sentinelWaitMillis;
-        for (int waited = 0; waited < patience && (sentinelTaken != sentinel || quiet < 2); waited++) {
+        for (int waited = 0;
+            waited < patience && (sentinelTaken != sentinel || quiet < 2);
+            waited++) {
           Block b = (Block) DEAD.remove(1);
           if (b != null) {
             release(b);
@@ -681,7 +685,8 @@ public final class NativeMemory {
       }
       synchronized (this) {
         POOLED.addAndGet(size);
-        free.computeIfAbsent(size, k -> new ArrayDeque<>()).push(new Free(block, RETURNS.incrementAndGet()));
+        Free entry = new Free(block, RETURNS.incrementAndGet());
+        free.computeIfAbsent(size, k -> new ArrayDeque<>()).push(entry);
       }
       while (POOLED.get() > slack && dropColdestOfAll()) {
         // the block just returned is the warmest: it goes last
@@ -705,7 +710,10 @@ public final class NativeMemory {
       synchronized (this) {
         ArrayDeque<Free> from = null;
         for (ArrayDeque<Free> q : free.values()) {
-          if (!q.isEmpty() && (from == null || q.peekLast().returned() < from.peekLast().returned())) {
+          if (q.isEmpty()) {
+            continue;
+          }
+          if (from == null || q.peekLast().returned() < from.peekLast().returned()) {
             from = q;
           }
         }

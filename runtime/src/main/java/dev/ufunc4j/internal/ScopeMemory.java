@@ -108,7 +108,8 @@ public final class ScopeMemory {
       top = 0;
     }
     if (current == chunks.size()) {
-      long grown = chunks.isEmpty() ? FIRST_CHUNK : Math.min(CHUNK, 2 * chunks.getLast().byteSize());
+      long grown =
+          chunks.isEmpty() ? FIRST_CHUNK : Math.min(CHUNK, 2 * chunks.getLast().byteSize());
       long length = Math.max(grown, NativeMemory.roundUp(size, FIRST_CHUNK));
       MemorySegment chunk = NativeMemory.allocate(length, false);
       chunks.add(chunk);
