@@ -12,8 +12,8 @@ import java.util.Locale;
  * MemoryBoundTest}, which runs it in a JVM of its own (fixed heap and limits). It keeps the last
  * {@link #KEEP} results of each size alive (the live set), allocates {@code args[0]} MiB of results
  * in all, and prints one line of {@code key=value} pairs: the live set, the peak of NativeMemory's
- * outstanding GC-managed bytes, the resident set before and at its peak, and the backstop
- * collections.
+ * outstanding GC-managed bytes, the resident set before and at its peak, the slack and the
+ * backstop collections.
  */
 public final class MemoryBoundProbe {
   private MemoryBoundProbe() {}
@@ -60,9 +60,9 @@ public final class MemoryBoundProbe {
     System.out.printf(
         Locale.ROOT,
         "allocated=%d live=%d peakOutstanding=%d startRss=%d peakRss=%d heapMax=%d"
-            + " gcTrigger=%d backstops=%d freshBlocks=%d blocks=%d checksum=%d%n",
+            + " slack=%d backstops=%d freshBlocks=%d blocks=%d checksum=%d%n",
         allocated, live, NativeMemory.peakOutstandingBytes(), startRss, peakRss,
-        Runtime.getRuntime().maxMemory(), NativeMemory.gcTriggerBytes(),
+        Runtime.getRuntime().maxMemory(), NativeMemory.slackBytes(),
         NativeMemory.backstopCollections(), NativeMemory.freshBlocks(), blocks, checksum);
   }
 

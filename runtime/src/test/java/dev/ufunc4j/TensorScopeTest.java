@@ -7,8 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.internal.NativeMemory;
 import dev.ufunc4j.internal.Parallel;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -249,6 +253,53 @@ class TensorScopeTest {
     // Nothing in the loop was GC-managed: the scopes reused the same chunk every iteration.
     assertTrue(NativeMemory.outstandingBytes() - before < (4L << 20),
         "outstanding grew by " + (NativeMemory.outstandingBytes() - before) + " bytes");
+  }
+
+  /**
+   * Issue 23, item 10: each thread's first chunk is sized to use. 2,000 virtual threads, each
+   * holding a scope with one 64-byte tensor open at the same time, took a 1 MiB chunk each
+   * (2 GiB); now 4 KiB each. When the threads end, the collection returns the chunks, and the
+   * pools keep no more than the slack of them.
+   */
+  @Test
+  void scopesOnManyVirtualThreadsTakeSmallChunksAndGiveThemBack() throws Exception {
+    int threads = 2000;
+    System.gc();
+    long before = NativeMemory.outstandingBytes();
+    NativeMemory.resetPeak();
+    CountDownLatch allOpen = new CountDownLatch(threads);
+    AtomicLong sum = new AtomicLong();
+    List<Thread> started = new ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      long value = t;
+      started.add(Thread.ofVirtual().start(() -> {
+        try (var _ = TensorScope.open()) {
+          Tensor mine = Tensor.full(DType.INT64, value, 8); // 64 bytes
+          allOpen.countDown();
+          allOpen.await(); // every thread's scope is open at once
+          sum.addAndGet(mine.getLong(7));
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }));
+    }
+    for (Thread t : started) {
+      t.join();
+    }
+    assertEquals((long) threads * (threads - 1) / 2, sum.get());
+    long peak = NativeMemory.peakOutstandingBytes() - before;
+    assertTrue(peak <= threads * (8L << 10),
+        "2000 open scopes of 64 bytes held " + peak + " bytes (1 MiB chunks: 2 GiB)");
+    started.clear();
+    long after = Long.MAX_VALUE;
+    for (int attempt = 0; attempt < 20 && after > (4L << 20); attempt++) {
+      System.gc(); // the reference handler queues the chunks' references soon after
+      Thread.sleep(50);
+      after = NativeMemory.outstandingBytes() - before;
+    }
+    assertTrue(after <= (4L << 20), after + " bytes still outstanding after the threads ended");
+    assertTrue(NativeMemory.cachedBytes() <= NativeMemory.slackBytes(),
+        NativeMemory.cachedBytes() + " bytes pooled, more than the slack " + NativeMemory.slackBytes());
   }
 
   @Test

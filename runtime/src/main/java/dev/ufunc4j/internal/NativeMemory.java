@@ -8,12 +8,10 @@ import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.ref.PhantomReference;
+import java.lang.ref.Reference;
 import java.lang.ref.ReferenceQueue;
-import java.lang.ref.WeakReference;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -39,18 +37,15 @@ import java.util.concurrent.atomic.AtomicReference;
  *       huge pages cut page faults by 512×.
  * </ul>
  *
- * <p>The pools keep what the last collection cycle used (at least their floors, {@code
- * ufunc4j.classCacheBytes} 256 MiB and {@code ufunc4j.blockCacheBytes} 1 GiB): a block that comes
- * back from the pool is faulted in already, where fresh memory costs a page fault per page.
- *
- * <p>The GC does not see native memory, so two mechanisms keep it bounded. <b>Heap pressure</b>:
- * every GC-managed block allocates {@code ufunc4j.heapPressure} (default 1/4) of its size as
- * short-lived heap garbage, so young collections, which return dead blocks, come at a rate
- * proportional to the native bytes allocated. <b>A backstop</b>: the bytes handed out and not yet
- * returned are counted, and when they pass {@link #gcTriggerBytes()} (at least {@code
- * ufunc4j.gcTriggerBytes}, 1 GiB; after each such collection, twice what stayed live) the
- * allocating thread asks for a collection, as {@code DirectByteBuffer} does. Measured numbers and
- * the resulting bound are in {@code docs/runtime.md}. Where the native calls are unavailable (not
+ * <p>The GC does not see native memory, so the allocator keeps its own budget: the bytes it
+ * holds (handed out and not yet returned, plus free blocks in the pools) stay within what was
+ * live after the last collection plus the <em>slack</em> ({@link #slackBytes()}: {@code
+ * ufunc4j.slackBytes}, 128 MiB, at most a quarter of the heap's maximum). An allocation that
+ * finds no free block of its size and would pass the budget drops free blocks of other sizes,
+ * and when none is left, collects ({@code System.gc()}, as {@code DirectByteBuffer} does) and
+ * takes a returned block. The pools are warm: a block that comes back from one is faulted in
+ * already, where fresh memory costs a page fault per page. Measured numbers and the resulting
+ * bound are in {@code docs/runtime.md}. Where the native calls are unavailable (not
  * Linux, or native access denied) large blocks come from the arena like the others.
  */
 // mmap/madvise downcalls and reinterpret are restricted FFM methods: the build and README run the
@@ -134,7 +129,7 @@ public final class NativeMemory {
   }
 
   // ============================================================================================
-  // Accounting: GC-managed bytes handed out and not yet returned, and the collection backstop
+  // Accounting: the bytes held (handed out, and free in the pools) against the slack
   // ============================================================================================
 
   /** GC-managed bytes handed out (slabs whole, blocks by their pooled size) and not returned. */
@@ -143,20 +138,28 @@ public final class NativeMemory {
   /** The largest value {@link #OUTSTANDING} has had (for the memory-bound test). */
   private static final AtomicLong PEAK_OUTSTANDING = new AtomicLong();
 
-  private static final long GC_BASE = Long.getLong("ufunc4j.gcTriggerBytes", 1L << 30);
+  /** Free bytes in both pools. */
+  private static final AtomicLong POOLED = new AtomicLong();
 
-  /** Outstanding bytes at which the next allocation asks for a collection. */
-  private static volatile long gcThreshold = GC_BASE;
-
-  private static final long DRY_BASE = Long.getLong("ufunc4j.dryGcBytes", 256L << 20);
+  /** The slack never shrinks below this: a collection per few blocks costs more than it saves. */
+  private static final long MIN_SLACK = 8L << 20;
 
   /**
-   * Outstanding bytes past which a mapped allocation that finds its pool empty asks for a
-   * collection rather than take fresh memory: at first {@code ufunc4j.dryGcBytes} (256 MiB),
-   * doubled after each such collection up to {@link #gcThreshold}, and at least twice what stayed
-   * live after the last collection.
+   * Bytes the allocator may hold beyond the live set: dead blocks the GC has not found yet plus
+   * free blocks in the pools. {@code ufunc4j.slackBytes}, default 128 MiB, at most a quarter of
+   * the heap's maximum: slabs and size-class blocks come from arenas, which count against {@code
+   * -XX:MaxDirectMemorySize}, and that defaults to the heap's maximum. Halved when an arena
+   * allocation hits that limit all the same ({@link #freshFromArena}).
    */
-  private static volatile long dryThreshold = DRY_BASE;
+  private static volatile long slack =
+      Math.max(
+          MIN_SLACK,
+          Math.min(
+              Long.getLong("ufunc4j.slackBytes", 128L << 20),
+              Runtime.getRuntime().maxMemory() / 4));
+
+  /** Outstanding bytes just after the last backstop collection: the live set as last seen. */
+  private static volatile long liveAfterCollection;
 
   /** Backstop collections requested so far (for tests and the benchmarks' notes). */
   private static final AtomicLong BACKSTOP_COLLECTIONS = new AtomicLong();
@@ -165,11 +168,13 @@ public final class NativeMemory {
   private static final Object COLLECT_LOCK = new Object();
 
   /**
-   * Heap garbage allocated per native byte of GC-managed storage, in 1/1024ths (default 256: a
-   * quarter). It makes young collections come in proportion to native allocation.
+   * Heap garbage allocated per native byte of GC-managed storage, in 1/1024ths (default 0: none).
+   * A positive value makes young collections come in proportion to native allocation; it was a
+   * quarter before issue 23, but the garbage fills the young generation, whose pages stay
+   * resident: with the default heap of a 24 GiB machine the heap alone then held hundreds of MB.
    */
   private static final long PRESSURE_PER_1024 =
-      Math.round(1024 * Double.parseDouble(System.getProperty("ufunc4j.heapPressure", "0.25")));
+      Math.round(1024 * Double.parseDouble(System.getProperty("ufunc4j.heapPressure", "0")));
 
   private static final int BALLAST_CHUNK = 64 << 10;
 
@@ -180,12 +185,18 @@ public final class NativeMemory {
   @SuppressWarnings("unused")
   private static Object ballastSink;
 
+  /** The slack: bytes held beyond the live set before an allocation reclaims (class doc). */
+  public static long slackBytes() {
+    return slack;
+  }
+
   /**
-   * Outstanding GC-managed bytes at which an allocation asks for a collection: at least {@code
-   * ufunc4j.gcTriggerBytes} (1 GiB), and twice what stayed live after the last such collection.
+   * Held bytes (outstanding and pooled) past which an allocation that needs fresh memory first
+   * drops free blocks of other sizes and then collects: what stayed live after the last
+   * collection plus the slack.
    */
   public static long gcTriggerBytes() {
-    return gcThreshold;
+    return liveAfterCollection + slack;
   }
 
   /** GC-managed bytes handed out and not yet returned to a pool (live, or dead but not found). */
@@ -228,7 +239,7 @@ public final class NativeMemory {
   /** Bytes of free blocks kept for reuse in both pools (size classes and slabs, mapped blocks). */
   public static long cachedBytes() {
     drain();
-    return CLASSES.bytes() + MAPPED.bytes();
+    return POOLED.get();
   }
 
   // ============================================================================================
@@ -253,31 +264,105 @@ public final class NativeMemory {
     boolean mapped = bytes >= HUGE_THRESHOLD && Syscalls.MMAP != null;
     Pool pool = mapped ? MAPPED : CLASSES;
     long size = mapped ? mappedLength(bytes) : SizeClasses.classSize(bytes);
-    long threshold = gcThreshold;
-    account(size);
-    MemorySegment block = pool.take(size);
-    if (block == null && mapped && collectWhenDry(size)) {
-      block = pool.take(size);
-    }
+    MemorySegment block = take(pool, size);
     boolean reused = block != null;
     if (!reused) {
       FRESH_BLOCKS.incrementAndGet();
-      try {
-        block = fresh(bytes, size, mapped);
-      } catch (OutOfMemoryError | RuntimeException e) {
-        // Nothing was handed out: a failed request (say, 4e18 bytes) must not stay counted, or
-        // every later allocation would ask for a collection and the pools would grow to match.
-        OUTSTANDING.addAndGet(-size);
-        pool.forget(size);
-        gcThreshold = threshold;
-        throw e;
-      }
+      // Nothing is counted before the fresh block exists: a failed request (say, 4e18 bytes)
+      // leaves the accounting as it was.
+      block = mapped ? mappedBlock(bytes, size) : freshFromArena(bytes, size);
     }
+    account(size);
     MemorySegment seg = track(block, pool, bytes);
     if (reused && zero) {
       seg.fill((byte) 0);
     }
     return seg;
+  }
+
+  /**
+   * A free block of {@code size} from {@code pool}, or null when fresh memory may be taken for
+   * it. Fresh memory would raise the bytes held (outstanding and pooled); when that would pass
+   * the live set plus the slack (or plus two blocks of this size, when they are larger), this
+   * first drops free blocks of other sizes, and when none is left, collects: the dead blocks come
+   * back to the pools, and the pool is asked again.
+   *
+   * <p>So whatever the heap's size, a loop of fresh results holds at most its live set, the slack
+   * and one block: when its results are dropped at once, one collection per slack's worth of
+   * results returns them all (issue 23: 128 MiB of slack against the 1 GiB collection threshold
+   * and 1.25 GiB of pools before, which let a naive loop reach 1.5 GiB resident).
+   */
+  private static MemorySegment take(Pool pool, long size) {
+    MemorySegment block = pool.take(size);
+    if (block != null || !overBudget(size)) {
+      return block;
+    }
+    if (evict(size)) {
+      return null; // there is room now: the caller takes fresh memory
+    }
+    collect();
+    return pool.take(size);
+  }
+
+  /** True when fresh memory of {@code size} would take the held bytes past the budget. */
+  private static boolean overBudget(long size) {
+    // held - live + size > max(slack, 2 size), rearranged so that no sum can overflow
+    long excess = OUTSTANDING.get() + POOLED.get() - liveAfterCollection;
+    return excess > Math.max(slack - size, size);
+  }
+
+  /**
+   * Drops free blocks, coldest first, until fresh memory of {@code size} fits the budget; false
+   * when the pools ran empty before it did.
+   */
+  private static boolean evict(long size) {
+    while (overBudget(size)) {
+      if (!dropColdestOfAll()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * A mapped block of {@code size} bytes for a request of {@code bytes}: zero, huge-page advised.
+   */
+  private static MemorySegment mappedBlock(long bytes, long size) {
+    return MemorySegment.ofAddress(map(bytes, size, true)).reinterpret(size);
+  }
+
+  /**
+   * A fresh zeroed block of {@code size} bytes from an automatic arena (freed by the GC once the
+   * pool drops it), for a request of {@code bytes}. Arena memory counts against {@code
+   * -XX:MaxDirectMemorySize}, and dead blocks release it only once the GC has found them: when
+   * the arena refuses (the JDK has already collected once and waited for its cleaners), this
+   * collects so that the dead blocks return, drops every free arena block so that the next
+   * collection frees it, halves the slack, and tries again (the arena's own retry collects). It
+   * gives up after three such rounds: then the live set
+   * itself does not fit (issue 23: a loop of fresh 64K-element results failed at {@code
+   * -Xmx256m} with a live set under 1 MB).
+   */
+  private static MemorySegment freshFromArena(long bytes, long size) {
+    for (int round = 0; ; round++) {
+      try {
+        return Arena.ofAuto().allocate(size, ALIGNMENT);
+      } catch (OutOfMemoryError e) {
+        if (round == 3) {
+          OutOfMemoryError refused =
+              new OutOfMemoryError(
+                  "cannot allocate " + bytes + " bytes for a tensor: the JVM's direct memory limit"
+                      + " (-XX:MaxDirectMemorySize, by default the heap's maximum) is reached after"
+                      + " three collections; tensors in use hold " + OUTSTANDING.get() + " bytes");
+          refused.initCause(e);
+          throw refused;
+        }
+        slack = Math.max(MIN_SLACK, slack / 2);
+        collect();
+        while (CLASSES.dropColdest()) {
+          // every free arena block goes: the arena's own retry collects, which frees them
+        }
+      }
+    }
   }
 
   /**
@@ -291,7 +376,7 @@ public final class NativeMemory {
     }
     MemorySegment block = MAPPED.take(rounded);
     fresh[0] = block == null;
-    return block != null ? block : fresh(rounded, rounded, true);
+    return block != null ? block : mappedBlock(rounded, rounded);
   }
 
   /** Gives back a block taken with {@link #takeMapped}. */
@@ -319,17 +404,6 @@ public final class NativeMemory {
     return arena.allocate(Math.max(bytes, 1), ALIGNMENT).asSlice(0, bytes);
   }
 
-  /**
-   * A new zeroed block of {@code size} bytes for a pool, for a request of {@code bytes} (named by
-   * the error when it cannot be had): mapped (the pool unmaps it when it drops it) or from an
-   * automatic arena (freed by the GC once the pool drops it).
-   */
-  private static MemorySegment fresh(long bytes, long size, boolean mapped) {
-    return mapped
-        ? MemorySegment.ofAddress(map(bytes, size, true)).reinterpret(size)
-        : Arena.ofAuto().allocate(size, ALIGNMENT);
-  }
-
   private static void checkSize(long bytes) {
     if (bytes < 0) {
       throw new IllegalArgumentException("cannot allocate a negative byte count: " + bytes);
@@ -341,37 +415,9 @@ public final class NativeMemory {
     }
   }
 
-  /**
-   * The mapped pool has no block of {@code size} for a request already counted as outstanding:
-   * when the outstanding bytes are past {@link #dryThreshold}, collect (the dead blocks return to
-   * the pools) and return true, rather than let the caller take fresh memory.
-   *
-   * <p>Why (measured, docs/runtime.md): on this machine a fresh 4 MiB huge-page block cost 8 to
-   * 16 ms under load (page faults with compaction), and a collection 10 to 40 ms, which returns
-   * every dead block at once. The pools run dry whenever the collector grows the young generation
-   * (each cycle then hands out more than the last returned), and before this rule a loop of fresh
-   * 1M-element adds spent whole seconds there at 15 ms per call. Slabs and size-class blocks do
-   * not collect when dry: their fresh memory costs 4 KiB faults, and with the rule a loop of
-   * 1K-element adds collected every 256 MiB (66 full collections in 9 s) instead of every 1 GiB.
-   */
-  private static boolean collectWhenDry(long size) {
-    if (OUTSTANDING.get() <= dryThreshold) {
-      return false;
-    }
-    collect(size, true);
-    return true;
-  }
-
-  /**
-   * Counts {@code size} bytes as handed out, adds their heap pressure, and collects first when
-   * the outstanding bytes would pass the threshold.
-   */
+  /** Counts {@code size} bytes as handed out, and adds their heap pressure. */
   private static void account(long size) {
     long out = OUTSTANDING.addAndGet(size);
-    if (out > gcThreshold) {
-      collect(size, false);
-      out = OUTSTANDING.get();
-    }
     long peak = PEAK_OUTSTANDING.get();
     while (out > peak && !PEAK_OUTSTANDING.compareAndSet(peak, out)) {
       peak = PEAK_OUTSTANDING.get();
@@ -387,47 +433,48 @@ public final class NativeMemory {
   }
 
   /**
-   * Too many GC-managed bytes are outstanding (live, or dead and not yet found by the GC):
-   * collect, return the blocks found dead, and set the next threshold to twice what is still
-   * live, so that a program whose tensors really are live is not collected on every allocation
-   * (DirectByteBuffer's reservation works the same way).
+   * Collects, and returns the blocks found dead to their pools; what is still outstanding then
+   * is the live set that the next budget builds on. Another thread's collection that returned
+   * blocks meanwhile stands in for this one.
    */
-  private static void collect(long request, boolean dry) {
+  private static void collect() {
+    long before = BACKSTOP_COLLECTIONS.get();
     synchronized (COLLECT_LOCK) {
       drain();
-      if (OUTSTANDING.get() <= (dry ? dryThreshold : gcThreshold)) {
-        return; // another thread collected meanwhile
+      if (BACKSTOP_COLLECTIONS.get() != before) {
+        return; // another thread collected while this one waited for the lock
       }
       BACKSTOP_COLLECTIONS.incrementAndGet();
+      // The reference handler queues the dead blocks' references after the collection, in one
+      // batch with a sentinel that died before it: once the sentinel is out of the queue, so are
+      // (nearly) all of them; two quiet milliseconds take the rest. On a loaded machine the
+      // handler thread may wait for a core a long time: up to a second. (Fixed waits were either
+      // too short under load, leaving dead blocks counted as live, or a cost on every collection.)
+      Block sentinel = new Block(new Object());
       System.gc();
-      // The reference handler queues the dead blocks' references just after the collection:
-      // take them as they come (waiting up to 200 ms for the first), until the queue stays empty
-      // for 10 ms. On a loaded machine the handler thread waits for a core, and a shorter wait
-      // left dead blocks counted as live: the next threshold doubled them (MemoryBoundTest failed
-      // at load 10 on two cores with 3 ms of quiet and 50 ms for the first).
       try {
-        boolean any = false;
         int quiet = 0;
-        for (int waited = 0; waited < 1000 && quiet < 10; waited++) {
+        int patience = sentinelWaitMillis;
+        for (int waited = 0;
+            waited < patience && (sentinelTaken != sentinel || quiet < 2);
+            waited++) {
           Block b = (Block) DEAD.remove(1);
           if (b != null) {
             release(b);
             drain();
-            any = true;
             quiet = 0;
-          } else if (any || waited >= 200) {
+          } else {
             quiet++;
           }
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
-      long live = OUTSTANDING.get() - request;
-      gcThreshold = Math.max(GC_BASE, 2 * live + request);
-      // After a dry collection the next cycle may be twice as long (up to the backstop's), so
-      // the pools grow towards a 1 GiB cycle a step at a time instead of staying at 256 MiB.
-      long grown = dry ? Math.min(gcThreshold, 2 * dryThreshold) : dryThreshold;
-      dryThreshold = Math.max(Math.max(DRY_BASE, grown), 2 * live + request);
+      Reference.reachabilityFence(sentinel);
+      // No sentinel in a second: the JVM ignores System.gc() (-XX:+DisableExplicitGC), and
+      // waiting so long again would only slow every budget collection down.
+      sentinelWaitMillis = sentinelTaken == sentinel ? 1000 : 50;
+      liveAfterCollection = OUTSTANDING.get();
     }
   }
 
@@ -440,13 +487,6 @@ public final class NativeMemory {
 
   /** Every handed-out block's reference, so that it stays reachable until it is queued. */
   private static final Block LIVE = new Block();
-
-  /**
-   * Cleared by each collection: when it is, a new collection cycle has begun and the pools
-   * resize to what the last cycle used.
-   */
-  private static final AtomicReference<WeakReference<Object>> CYCLE =
-      new AtomicReference<>(new WeakReference<>(new Object()));
 
   /** A handed-out block: its session is the referent, reachable from every segment of the block. */
   private static final class Block extends PhantomReference<Object> {
@@ -461,6 +501,13 @@ public final class NativeMemory {
       pool = null;
       prev = this;
       next = this;
+    }
+
+    /** A collection's sentinel: a reference to an object that is unreachable from the start. */
+    Block(Object referent) {
+      super(referent, DEAD);
+      block = null;
+      pool = null;
     }
 
     Block(Object session, MemorySegment block, Pool pool) {
@@ -487,13 +534,14 @@ public final class NativeMemory {
     return seg;
   }
 
-  /** Returns the blocks the GC has found dead to their pools; resizes them on a new cycle. */
+  /** How long a collection waits for its sentinel (shorter once one never came). */
+  private static volatile int sentinelWaitMillis = 1000;
+
+  /** The last collection sentinel that a drain took from the queue. */
+  private static volatile Block sentinelTaken;
+
+  /** Returns the blocks the GC has found dead to their pools. */
   private static void drain() {
-    WeakReference<Object> cycle = CYCLE.get();
-    if (cycle.refersTo(null) && CYCLE.compareAndSet(cycle, new WeakReference<>(new Object()))) {
-      CLASSES.newCycle();
-      MAPPED.newCycle();
-    }
     Block b;
     while ((b = (Block) DEAD.poll()) != null) {
       release(b);
@@ -501,6 +549,10 @@ public final class NativeMemory {
   }
 
   private static void release(Block b) {
+    if (b.block == null) {
+      sentinelTaken = b; // a collection's sentinel: no block
+      return;
+    }
     synchronized (LIVE) {
       b.prev.next = b.next;
       b.next.prev = b.prev;
@@ -543,12 +595,12 @@ public final class NativeMemory {
     }
 
     static Slab create() {
-      account(SLAB_BYTES);
-      MemorySegment raw = CLASSES.take(SLAB_BYTES);
+      MemorySegment raw = NativeMemory.take(CLASSES, SLAB_BYTES);
       if (raw == null) {
         FRESH_BLOCKS.incrementAndGet();
-        raw = fresh(SLAB_BYTES, SLAB_BYTES, false);
+        raw = freshFromArena(SLAB_BYTES, SLAB_BYTES);
       }
+      account(SLAB_BYTES);
       return new Slab(track(raw, CLASSES, SLAB_BYTES), 0);
     }
 
@@ -562,12 +614,11 @@ public final class NativeMemory {
   // Tiers 2 and 3: pools of free blocks
   // ============================================================================================
 
-  /** Free blocks of the size classes and slabs. */
-  private static final Pool CLASSES =
-      new Pool(Long.getLong("ufunc4j.classCacheBytes", 256L << 20), false);
+  /** Free blocks of the size classes and slabs (arena memory). */
+  private static final Pool CLASSES = new Pool(false);
 
   /** Freed mapped blocks, by mapped length: faulted in and huge-page backed. */
-  private static final Pool MAPPED = new Pool(Long.getLong("ufunc4j.blockCacheBytes", 1L << 30), true);
+  private static final Pool MAPPED = new Pool(true);
 
   /** Sizes of the pooled blocks between {@link #SMALL_MAX} and {@link #HUGE_THRESHOLD}. */
   static final class SizeClasses {
@@ -581,78 +632,99 @@ public final class NativeMemory {
     }
   }
 
+  /** Counts returns to the pools: a free block's number says how cold it is. */
+  private static final AtomicLong RETURNS = new AtomicLong();
+
+  /** A free block and the number of its return (smaller: colder). */
+  private record Free(MemorySegment block, long returned) {}
+
   /**
-   * Free blocks by size, most recently returned first (the warmest). It keeps up to its limit:
-   * what was handed out of it during the last collection cycle plus a quarter, and at least its
-   * floor, so that a steady loop finds every block it needs already faulted in, and a burst's
-   * blocks are let go one cycle later. A dropped mapped block is unmapped; any other is left to
-   * the automatic arena that allocated it.
+   * Drops the coldest free block of both pools; false when both are empty. (The two pools are
+   * compared without a common lock: a block returned meanwhile may make the choice slightly off.)
+   */
+  private static boolean dropColdestOfAll() {
+    Pool colder = CLASSES.coldest() <= MAPPED.coldest() ? CLASSES : MAPPED;
+    return colder.dropColdest() || CLASSES.dropColdest() || MAPPED.dropColdest();
+  }
+
+  /**
+   * Free blocks by size, most recently returned first (the warmest), so that a steady loop finds
+   * its blocks already faulted in. The two pools together keep at most the slack: past it, the
+   * coldest blocks of both are dropped, whether a block coming back or an allocation that needs
+   * fresh memory past the budget ({@link #evict}) pushes them out. A dropped mapped block is
+   * unmapped at once; any other is left to the automatic arena that allocated it, which the next
+   * collection frees.
    *
    * <p>A mapped block is the segment {@code ofAddress(address).reinterpret(length)}; the others
    * are the arena's segments.
    */
   private static final class Pool {
-    private final long floor;
     private final boolean mapped;
-    private final Map<Long, ArrayDeque<MemorySegment>> free = new HashMap<>();
-    private long bytes;
-    private long limit;
-    private long demand;
+    private final Map<Long, ArrayDeque<Free>> free = new HashMap<>();
 
-    Pool(long floor, boolean mapped) {
-      this.floor = floor;
+    Pool(boolean mapped) {
       this.mapped = mapped;
-      this.limit = floor;
     }
 
-    synchronized long bytes() {
-      return bytes;
-    }
-
-    /** A free block of exactly {@code size} bytes, or null (the caller makes a fresh one). */
+    /** A free block of exactly {@code size} bytes, or null. */
     synchronized MemorySegment take(long size) {
-      demand += size;
-      ArrayDeque<MemorySegment> q = free.get(size);
+      ArrayDeque<Free> q = free.get(size);
       if (q == null || q.isEmpty()) {
         return null;
       }
-      bytes -= size;
-      return q.pop();
+      POOLED.addAndGet(-size);
+      return q.pop().block();
     }
 
-    /** Takes back the demand of a {@link #take} whose fresh block could not be had. */
-    synchronized void forget(long size) {
-      demand -= size;
-    }
-
-    /** Keeps {@code block} for reuse, or drops it when the pool is full. */
+    /** Keeps {@code block} for reuse, dropping the coldest blocks when the pools pass the slack. */
     void give(MemorySegment block) {
       long size = block.byteSize();
-      synchronized (this) {
-        if (bytes + size <= limit) {
-          bytes += size;
-          free.computeIfAbsent(size, k -> new ArrayDeque<>()).push(block);
-          return;
-        }
+      if (size > slack) {
+        drop(block);
+        return;
       }
-      drop(block);
+      synchronized (this) {
+        POOLED.addAndGet(size);
+        Free entry = new Free(block, RETURNS.incrementAndGet());
+        free.computeIfAbsent(size, k -> new ArrayDeque<>()).push(entry);
+      }
+      while (POOLED.get() > slack && dropColdestOfAll()) {
+        // the block just returned is the warmest: it goes last
+      }
     }
 
-    /** A collection has begun a new cycle: the limit follows the last cycle's demand. */
-    void newCycle() {
-      List<MemorySegment> dropped = new ArrayList<>();
-      synchronized (this) {
-        limit = Math.max(floor, demand + demand / 4);
-        demand = 0;
-        for (ArrayDeque<MemorySegment> q : free.values()) {
-          while (bytes > limit && !q.isEmpty()) {
-            MemorySegment coldest = q.removeLast();
-            bytes -= coldest.byteSize();
-            dropped.add(coldest);
-          }
+    /** The return number of this pool's coldest block; {@code Long.MAX_VALUE} when empty. */
+    synchronized long coldest() {
+      long coldest = Long.MAX_VALUE;
+      for (ArrayDeque<Free> q : free.values()) {
+        if (!q.isEmpty()) {
+          coldest = Math.min(coldest, q.peekLast().returned());
         }
       }
-      dropped.forEach(this::drop);
+      return coldest;
+    }
+
+    /** Drops this pool's coldest block; false when the pool is empty. */
+    boolean dropColdest() {
+      Free coldest = null;
+      synchronized (this) {
+        ArrayDeque<Free> from = null;
+        for (ArrayDeque<Free> q : free.values()) {
+          if (q.isEmpty()) {
+            continue;
+          }
+          if (from == null || q.peekLast().returned() < from.peekLast().returned()) {
+            from = q;
+          }
+        }
+        if (from == null) {
+          return false;
+        }
+        coldest = from.removeLast();
+        POOLED.addAndGet(-coldest.block().byteSize());
+      }
+      drop(coldest.block());
+      return true;
     }
 
     private void drop(MemorySegment block) {

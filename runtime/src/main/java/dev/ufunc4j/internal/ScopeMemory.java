@@ -10,12 +10,17 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The memory of one thread's {@code TensorScope}s: a stack allocator over native chunks that the
  * thread keeps and reuses. Internal API.
  *
- * <p>A tensor allocated in a scope costs a pointer bump in the thread's current chunk (1 MiB, or
- * larger for a large request); closing the scope resets the pointer to where it was when the scope
+ * <p>A tensor allocated in a scope costs a pointer bump in the thread's current chunk; closing the scope resets the pointer to where it was when the scope
  * opened. A loop whose body runs in a scope therefore writes the same, cache-hot addresses every
  * iteration, as NumPy's allocator hands back the block it has just freed. Blocks of {@link
  * NativeMemory#HUGE_THRESHOLD} or more are mapped blocks taken from {@link NativeMemory}'s cache
  * and given back at close.
+ *
+ * <p>Chunks are sized to use: a thread's first is {@link #FIRST_CHUNK} (4 KiB), each next one
+ * twice the last up to {@link #CHUNK} (1 MiB), or the request's size when larger. The chunks are
+ * ordinary GC-managed blocks held by the thread's {@code ThreadLocal}, which the JDK clears when
+ * the thread (virtual or not) ends: the next collection returns them to {@link NativeMemory}'s
+ * pools, which keep no more than its slack.
  *
  * <p>Each scope's tensors are bound to a confined {@link Arena} of the opening thread, so the
  * JDK itself refuses access after the close ({@link IllegalStateException}) and from other
@@ -32,7 +37,15 @@ public final class ScopeMemory {
   /** Open scopes on all threads: while none is open, allocation skips the thread-local lookup. */
   private static final AtomicInteger OPEN = new AtomicInteger();
 
-  /** Size of an ordinary chunk. */
+  /**
+   * A thread's first chunk: 4 KiB, one page of a shared slab. A thread whose scopes hold a few
+   * small tensors (a virtual thread per request, say) needs no more: 10,000 such threads each
+   * faulting in a 1 MiB chunk took 6.7 GB (issue 23); with 4 KiB first chunks the process grew by
+   * 159 MB, virtual threads and their scopes' objects included (docs/runtime.md).
+   */
+  static final long FIRST_CHUNK = 4L << 10;
+
+  /** Chunks double from {@link #FIRST_CHUNK} up to this size (a larger request gets its own). */
   static final long CHUNK = 1L << 20;
 
   /** Chunk bytes a thread keeps after its outermost scope closes, if it used no more. */
@@ -95,7 +108,10 @@ public final class ScopeMemory {
       top = 0;
     }
     if (current == chunks.size()) {
-      MemorySegment chunk = NativeMemory.allocate(Math.max(CHUNK, NativeMemory.roundUp(size, CHUNK)), false);
+      long grown =
+          chunks.isEmpty() ? FIRST_CHUNK : Math.min(CHUNK, 2 * chunks.getLast().byteSize());
+      long length = Math.max(grown, NativeMemory.roundUp(size, FIRST_CHUNK));
+      MemorySegment chunk = NativeMemory.allocate(length, false);
       chunks.add(chunk);
       chunkBytes += chunk.byteSize();
     }
