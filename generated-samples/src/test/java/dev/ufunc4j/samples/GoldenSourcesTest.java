@@ -4,6 +4,7 @@ import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static com.google.testing.compile.Compiler.javac;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.google.testing.compile.Compilation;
@@ -201,11 +202,11 @@ class GoldenSourcesTest {
   }
 
   /**
-   * One note per op says what it costs: kernels (forward, backward), generated files and their
-   * lines, counted here from the committed goldens of {@link #restrictedDtypes}.
+   * Without {@code -Aufunc4j.verbose} a compilation prints one cost note, a summary, and no note
+   * per op (a build of many ops stays quiet).
    */
   @Test
-  void costNotePerOp() throws IOException {
+  void costSummaryByDefault() {
     Compilation c = compile("", """
           @Elementwise(dtypes = {"float32", "int64"})
           public static double mul(double a, double b) {
@@ -217,6 +218,32 @@ class GoldenSourcesTest {
             return a * b;
           }
         """);
+    assertThat(c).succeeded();
+    List<String> costNotes = c.notes().stream().map(d -> d.getMessage(java.util.Locale.ROOT))
+        .filter(m -> m.contains("[Elementwise/Cost]")).toList();
+    assertEquals(1, costNotes.size(), costNotes.toString());
+    assertTrue(costNotes.get(0).contains("1 op: 6 kernels in 7 generated files,"),
+        costNotes.get(0));
+  }
+
+  /**
+   * With {@code -Aufunc4j.verbose}, one note per op says what it costs: kernels (forward,
+   * backward), generated files and their lines, counted here from the committed goldens of {@link
+   * #restrictedDtypes}.
+   */
+  @Test
+  void costNotePerOp() throws IOException {
+    Compilation c = compile("", "", """
+          @Elementwise(dtypes = {"float32", "int64"})
+          public static double mul(double a, double b) {
+            return a * b;
+          }
+
+          @Elementwise(dtypes = {"float32", "int64"})
+          public static long mul(long a, long b) {
+            return a * b;
+          }
+        """, List.of("-Aufunc4j.verbose"));
     assertThat(c).succeeded();
     Path dir = Path.of(System.getProperty("ufunc4j.goldens", "src/test/resources/goldens"))
         .resolve("GoldenSourcesTest/restrictedDtypes/golden");

@@ -52,6 +52,8 @@ public final class ElementwiseProcessor extends AbstractProcessor {
 
   static final String DTYPES_OPTION = "ufunc4j.dtypes";
   static final String FAIL_ON_OPTION = "ufunc4j.testing.failOn";
+  /** {@code -Aufunc4j.verbose}: one cost note per op instead of one summary per compilation. */
+  static final String VERBOSE_OPTION = "ufunc4j.verbose";
 
   /** Facade and instance class names given out so far (qualified name to declaring class). */
   private final Map<String, String> facadeOwners = new TreeMap<>();
@@ -64,7 +66,7 @@ public final class ElementwiseProcessor extends AbstractProcessor {
 
   @Override
   public Set<String> getSupportedOptions() {
-    return Set.of(DTYPES_OPTION, FAIL_ON_OPTION, KernelTuning.OPTION);
+    return Set.of(DTYPES_OPTION, FAIL_ON_OPTION, VERBOSE_OPTION, KernelTuning.OPTION);
   }
 
   @Override
@@ -108,8 +110,30 @@ public final class ElementwiseProcessor extends AbstractProcessor {
     if (escaped[0] != null) {
       reportInternalError(null, "the round", escaped[0]);
     }
+    if (round.processingOver() && total.ops > 0 && !verbose()) {
+      // one line for the whole compilation: a build of many ops stays quiet (issue 29)
+      processingEnv.getMessager().printMessage(Diagnostic.Kind.NOTE, Message.COST_SUMMARY.format(
+          total.ops, total.ops == 1 ? "" : "s", total.kernels, total.kernels == 1 ? "" : "s",
+          total.files, total.files == 1 ? "" : "s", total.lines));
+    }
     return false;
   }
+
+  /** Whether {@code -Aufunc4j.verbose} asks for a cost note per op. */
+  private boolean verbose() {
+    String v = processingEnv.getOptions().get(VERBOSE_OPTION);
+    return v != null && !v.equals("false");
+  }
+
+  /** What the ops of this compilation cost its build, for the summary note. */
+  private static final class Totals {
+    int ops;
+    long kernels;
+    long files;
+    long lines;
+  }
+
+  private final Totals total = new Totals();
 
   private void processRound(RoundEnvironment round) {
     Map<String, TypeElement> classes = new TreeMap<>();
@@ -304,6 +328,13 @@ public final class ElementwiseProcessor extends AbstractProcessor {
         if (g.kind() == Derivatives.Kind.OP) {
           backwardKernels += plans.get(g.backward().name()).size();
         }
+      }
+      total.ops++;
+      total.kernels += forwardKernels + backwardKernels;
+      total.files += cost.files;
+      total.lines += cost.lines;
+      if (!verbose()) {
+        continue;
       }
       processingEnv.getMessager().printMessage(Diagnostic.Kind.NOTE, Message.COST.format(
           op.name(), forwardKernels + backwardKernels,

@@ -135,6 +135,10 @@ enum Message {
   COST(
       "Cost",
       "op '%s': %d kernel%s (%d forward, %d backward) in %d generated file%s, %,d lines%s"),
+  COST_SUMMARY(
+      "Cost",
+      "%d op%s: %,d kernel%s in %,d generated file%s, %,d lines (a note per op with"
+          + " -Aufunc4j.verbose)"),
   TOO_DEEP(
       "TooDeep",
       "the @Elementwise bodies of %s nest too deeply for the processor (its %d MB stack"
