@@ -207,7 +207,7 @@ class TunerTest {
         check(cp, "-Dufunc4j.tuning=none"));
     assertEquals(
         "tunables: source="
-            + resource.toUri().toURL()
+            + resource
             + " grain=4096 threads=1\n"
             + silu
             + " (in force: 4096)",
