@@ -121,8 +121,9 @@ public final class ElementwiseProcessor extends AbstractProcessor {
 
   /** Whether {@code -Aufunc4j.verbose} asks for a cost note per op. */
   private boolean verbose() {
-    String v = processingEnv.getOptions().get(VERBOSE_OPTION);
-    return v != null && !v.equals("false");
+    // javac maps -Aufunc4j.verbose (no value) to a key with a null value
+    Map<String, String> options = processingEnv.getOptions();
+    return options.containsKey(VERBOSE_OPTION) && !"false".equals(options.get(VERBOSE_OPTION));
   }
 
   /** What the ops of this compilation cost its build, for the summary note. */
