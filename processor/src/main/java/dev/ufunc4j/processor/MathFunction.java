@@ -63,6 +63,11 @@ enum MathFunction {
     return integral;
   }
 
+  /** The function {@code owner.name} ({@code java.lang.Math}, {@code exp}), if it is one. */
+  static Optional<MathFunction> of(String qualifiedOwner, String name) {
+    return qualifiedOwner.equals("java.lang.Math") ? byName(name) : Optional.empty();
+  }
+
   static Optional<MathFunction> byName(String name) {
     return Arrays.stream(values()).filter(f -> f.javaName.equals(name)).findFirst();
   }
