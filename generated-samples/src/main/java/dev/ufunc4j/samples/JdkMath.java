@@ -25,7 +25,11 @@ public final class JdkMath {
     return Math.clamp(x, -1.0, 1.0);
   }
 
-  /** {@code Math.clamp(long, int, int)}: to the int8 range. */
+  /**
+   * {@code Math.clamp(long, int, int)}: to the int8 range. On uint64 the bounds compare unsigned,
+   * as {@code Math.min/max} do there (docs/processor.md): -128 reads as 2^64 - 128, so every
+   * result is 127, as for {@link Saturating#addInt8}.
+   */
   @Elementwise
   public static long clampInt8(long x) {
     return Math.clamp(x, -128, 127);
