@@ -121,6 +121,27 @@ class NegativeCompileTest {
     assertRefused("  @Elementwise static " + body, "[Elementwise/" + tag + "]", message, line);
   }
 
+  /**
+   * A helper whose body breaks the rules, called by two ops: its error is reported once, at the
+   * helper, and each call says it cannot be inlined (issue 26).
+   */
+  @Test
+  void reportsABrokenHelperOnce() {
+    String members = """
+          static double helper(double x) { return x + counter; }
+          @Elementwise static double f(double x) { return helper(x); }
+          @Elementwise static double g(double x) { return 2 * helper(x); }
+        """;
+    Compilation c = compile(members);
+    assertThat(c).hadErrorCount(3);
+    assertThat(c).hadErrorContaining("[Elementwise/FieldAccess] counter reads a field")
+        .inFile(source(members)).onLineContaining("x + counter");
+    assertThat(c).hadErrorContaining("[Elementwise/CallNotInlined] helper(...) cannot be inlined")
+        .inFile(source(members)).onLineContaining("return helper(x)");
+    assertThat(c).hadErrorContaining("[Elementwise/CallNotInlined] helper(...) cannot be inlined")
+        .inFile(source(members)).onLineContaining("2 * helper(x)");
+  }
+
   @Test
   void refusesInstanceMethod() {
     assertRefused("  @Elementwise double twice(double x) { return 2 * x; }",
