@@ -29,9 +29,8 @@ class GrainRangeTest {
 
   @Test
   void theSetterTakesEveryGrainInRangeAndRefusesTheRest() {
-    int threadsBefore = Parallel.threads();
-    try {
-      Parallel.setThreads(2);
+    // The setters change the current context: this test's own, dropped at the end.
+    try (var _ = RuntimeContext.use(RuntimeContext.builder().threads(2).build())) {
       for (long g : TAKEN) {
         Parallel.setGrainSize(g);
         assertEquals(g, Parallel.grainSize());
@@ -52,9 +51,6 @@ class GrainRangeTest {
         assertEquals("thread count must be from 1 to 4096, got " + t, e.getMessage());
       }
       assertEquals(2, Parallel.threads());
-    } finally {
-      Parallel.resetGrainSize();
-      Parallel.setThreads(threadsBefore);
     }
   }
 
@@ -67,41 +63,30 @@ class GrainRangeTest {
 
   @Test
   void profileGrainsInRangeAreTakenAndTheRestWarnOnce() {
-    int threadsBefore = Parallel.threads();
-    Parallel.setThreads(2);
-    try {
-      for (boolean perOp : new boolean[] {false, true}) {
-        for (long g : concat(TAKEN, REFUSED)) {
-          TuningProfile.Record r = perOp
-              ? record("add", "dev.ufunc4j.Builtins", List.of("float32", "float32"), "grain", g)
-              : record("*", "*", List.of(), "grain", g);
-          List<String> warnings = new ArrayList<>();
-          Tunables t = Tunables.fromLines("p.jsonl",
-              new TuningProfile(List.of(HERE), List.of(r)).toLines(), HERE, warnings::add,
-              note -> { }, op -> true);
-          String what = (perOp ? "per-op" : "runtime-wide") + " grain " + g;
-          if (TAKEN.contains(g)) {
-            assertEquals(List.of(), warnings, what);
-            assertEquals(g, perOp ? t.opGrainsValue().get(
-                "dev.ufunc4j.Builtins.add(float32,float32)") : t.grainValue(), what);
-          } else {
-            assertEquals(1, warnings.size(), what + ": " + warnings);
-            assertTrue(warnings.get(0).contains("it chose grain " + g), warnings.get(0));
-            assertEquals(Tunables.DEFAULT_GRAIN, t.grainValue(), what);
-            assertEquals(java.util.Map.of(), t.opGrainsValue(), what);
-          }
-          Tunables before = Tunables.use(t);
-          try {
-            Parallel.resetGrainSize();
-            assertEquals("ok", TunablesProbe.check(), what);
-          } finally {
-            Tunables.use(before);
-            Parallel.resetGrainSize();
-          }
+    for (boolean perOp : new boolean[] {false, true}) {
+      for (long g : concat(TAKEN, REFUSED)) {
+        TuningProfile.Record r = perOp
+            ? record("add", "dev.ufunc4j.Builtins", List.of("float32", "float32"), "grain", g)
+            : record("*", "*", List.of(), "grain", g);
+        List<String> warnings = new ArrayList<>();
+        Tunables t = Tunables.fromLines("p.jsonl",
+            new TuningProfile(List.of(HERE), List.of(r)).toLines(), HERE, warnings::add,
+            note -> { }, op -> true);
+        String what = (perOp ? "per-op" : "runtime-wide") + " grain " + g;
+        if (TAKEN.contains(g)) {
+          assertEquals(List.of(), warnings, what);
+          assertEquals(g, perOp ? t.opGrainsValue().get(
+              "dev.ufunc4j.Builtins.add(float32,float32)") : t.grainValue(), what);
+        } else {
+          assertEquals(1, warnings.size(), what + ": " + warnings);
+          assertTrue(warnings.get(0).contains("it chose grain " + g), warnings.get(0));
+          assertEquals(Tunables.DEFAULT_GRAIN, t.grainValue(), what);
+          assertEquals(java.util.Map.of(), t.opGrainsValue(), what);
+        }
+        try (var _ = RuntimeContext.use(RuntimeContext.builder().tunables(t).threads(2).build())) {
+          assertEquals("ok", TunablesProbe.check(), what);
         }
       }
-    } finally {
-      Parallel.setThreads(threadsBefore);
     }
   }
 
