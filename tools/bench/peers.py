@@ -47,6 +47,8 @@ def make_np(spec, rng):
 
 def numpy_case(case, rng):
     a = make_np(case["a"], rng)
+    if case["op"] == "log":
+        a = np.abs(a)  # the logarithm of data it is defined on (as OpsBench)
     b = make_np(case["b"], rng) if "b" in case else None
     s = case.get("scalar")
     op = case["op"]
@@ -97,6 +99,8 @@ def torch_case(case, rng, torch):
             t = t.to(torch.bfloat16)
         return t.T if spec.get("transpose") else t
     a = make(case["a"])
+    if case["op"] == "log":
+        a = a.abs()  # as numpy_case
     b = make(case["b"]) if "b" in case else None
     s = case.get("scalar")
     op = case["op"]

@@ -71,6 +71,9 @@ public class OpsBench {
       Parallel.setThreads(threads);
     }
     a = operand(bench.a(), 1);
+    if (bench.op().equals("log")) {
+      a = Ops.abs(a); // the logarithm of data it is defined on (peers.py takes |a| too)
+    }
     b = bench.b() == null ? null : operand(bench.b(), 2);
     scalar = bench.scalar() == null ? Double.NaN : bench.scalar();
     fresh = mode.equals("fresh");
