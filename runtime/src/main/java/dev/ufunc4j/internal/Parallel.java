@@ -102,7 +102,21 @@ public final class Parallel {
    * runtime-wide {@link #grainSize()}.
    */
   public static long grainFor(long opGrain) {
-    return opGrain > 0 && !explicitGrain ? opGrain : grain;
+    return grainFor(opGrain, 1);
+  }
+
+  /**
+   * {@link #grainFor(long)} for an op whose elements cost {@code cost} times an add's (the
+   * processor's estimate from the op's body, {@code ElementwiseOp.cost()}): without an explicit or
+   * tuned grain, the runtime-wide grain divided by the cost. The grain was measured on memory-bound
+   * adds; an element of {@code exp} costs about four of them, so it is worth a thread at a quarter
+   * of the elements (docs/runtime.md, "Threads"). An explicit grain stays every op's grain.
+   */
+  public static long grainFor(long opGrain, int cost) {
+    if (explicitGrain) {
+      return grain;
+    }
+    return opGrain > 0 ? opGrain : Math.max(1, grain / Math.max(1, cost));
   }
 
   /** Back to the grain this JVM started with, per-op grains in force again (tests). */
