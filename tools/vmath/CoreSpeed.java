@@ -16,7 +16,7 @@ import java.util.function.BinaryOperator;
  *
  * <pre>
  * java --add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED \
- *     -cp runtime/target/classes tools/vmath/CoreSpeed.java [threads]
+ *     -cp runtime/target/classes tools/vmath/CoreSpeed.java [threads [op,... [dtype,... [elements,...]]]]
  * </pre>
  */
 public final class CoreSpeed {
@@ -31,8 +31,16 @@ public final class CoreSpeed {
     ops.put("sigmoid", (x, o) -> Ops.sigmoid(x, o));
     ops.put("sin", (x, o) -> Ops.sin(x, o));
     ops.put("cos", (x, o) -> Ops.cos(x, o));
-    for (DType dtype : new DType[] {DType.FLOAT32, DType.FLOAT64}) {
-      for (int n : new int[] {1 << 16, 1 << 20}) {
+    java.util.List<String> only = args.length > 1 ? java.util.List.of(args[1].split(",")) : null;
+    ops.keySet().removeIf(k -> only != null && !only.contains(k));
+    DType[] dtypes = args.length > 2
+        ? Arrays.stream(args[2].split(",")).map(DType::fromName).toArray(DType[]::new)
+        : new DType[] {DType.FLOAT32, DType.FLOAT64};
+    for (DType dtype : dtypes) {
+      int[] sizes = args.length > 3
+          ? Arrays.stream(args[3].split(",")).mapToInt(Integer::parseInt).toArray()
+          : new int[] {1 << 16, 1 << 20};
+      for (int n : sizes) {
         Tensor x = Tensor.randn(1, DType.FLOAT32, n).to(dtype);
         Tensor positive = Ops.abs(x);
         Tensor out = Tensor.empty(dtype, n);

@@ -22,6 +22,9 @@ import java.util.stream.IntStream;
  *
  * <p>{@code --step=N} checks every N-th bit pattern (a quick look); the default is all of them.
  * Special results (NaN, infinities, zeros) must match the reference exactly (any NaN for NaN).
+ * "max ulp" is over the inputs whose exact result is zero or a normal float32 (or beyond);
+ * "subnormal ulp" is the largest error among the subnormal exact results, in units of the
+ * smallest subnormal (2^-149).
  */
 public final class Exhaustive {
 
@@ -47,8 +50,8 @@ public final class Exhaustive {
         only.addAll(List.of(a.split(",")));
       }
     }
-    System.out.printf("%-8s %14s %12s %14s %16s %10s%n", "function", "inputs", "max ulp",
-        "at input", "correctly rnd", "seconds");
+    System.out.printf("%-8s %14s %12s %14s %16s %14s %10s%n", "function", "inputs", "max ulp",
+        "at input", "correctly rnd", "subnormal ulp", "seconds");
     for (Function f : FUNCTIONS) {
       if (!only.isEmpty() && !only.contains(f.name)) {
         continue;
@@ -62,6 +65,7 @@ public final class Exhaustive {
     float[] in = new float[CHUNK];
     double worst = 0;
     float worstInput = 0;
+    double worstSubnormal = 0; // results whose exact value is below Float.MIN_NORMAL
     long inputs = 0;
     long rounded = 0;
     long bits = 0;
@@ -87,15 +91,18 @@ public final class Exhaustive {
         if (exact[i]) {
           rounded++;
         }
-        if (err[i] > worst) {
+        double e = Math.abs(f.exact.applyAsDouble(x[i]));
+        if (e > 0 && e < Float.MIN_NORMAL) {
+          worstSubnormal = Math.max(worstSubnormal, err[i]);
+        } else if (err[i] > worst) {
           worst = err[i];
           worstInput = x[i];
         }
       }
       inputs += n;
     }
-    System.out.printf("%-8s %14d %12.4f %14s %16d %10.1f%n", f.name, inputs, worst,
-        Float.toString(worstInput), rounded, (System.nanoTime() - start) / 1e9);
+    System.out.printf("%-8s %14d %12.4f %14s %16d %14.1f %10.1f%n", f.name, inputs, worst,
+        Float.toString(worstInput), rounded, worstSubnormal, (System.nanoTime() - start) / 1e9);
   }
 
   /** The error of a result that is not the rounded reference: infinite if either is special. */
