@@ -610,10 +610,11 @@ final class MathEmitter {
     V q = quotient(magic);
     V hi = let("expHi", q.fma(neg(LN2_HI), x)); // exact
     V tail = expTail(hi, q.mul(neg(LN2_LO)));
-    // 1 + hi rounded; its rounding error, exact by the fast two-sum (|hi| <= ln2/2 < 1), joins
-    // the tail in the low part.
-    V head = let("expHead", hi.add(ONE));
-    V low = let("expLow", splat(ONE).sub(head).add(hi).add(tail));
+    // v = hi + tail and 1 + v rounded, their rounding errors (two-sum) kept in the low part.
+    V v = let("expM1", hi.add(tail));
+    V vErr = let("expM1Error", twoSumError(hi, tail, v));
+    V head = let("expHead", v.add(ONE));
+    V low = let("expLow", head.neg().add(ONE).add(v).add(vErr));
     return new ExpParts(magic, head, low);
   }
 
@@ -872,7 +873,7 @@ final class MathEmitter {
     V dLow = let("denominatorLow", big.sub(d).add(ONE).add(e.tail.mul(scale)));
     V y = let("twoOverD", splat(TWO).div(d));
     V residual = let("residual", y.neg().fma(d, TWO).sub(y.mul(dLow)));
-    V large = let("tanhLarge", splat(ONE).sub(residual.mul(y).fma(HALF, y)));
+    V large = let("tanhLarge", residual.mul(y).fma(HALF, y).neg().add(ONE));
     V r = large.blend(small, ax.cmp("LT", k(0.54930615f, 0.5493061443340549)));
     return flipSign(r, signBit(x));
   }
