@@ -82,6 +82,19 @@ class ReproducibleBitsTest {
     assertSame("C2", compiled);
   }
 
+  /**
+   * Another machine's vector width and a split op: 128-bit vectors ({@code -XX:MaxVectorSize=16}
+   * makes the preferred shape, and so every kernel's lane count, 4 floats instead of this
+   * machine's 8 or 16), C2 as above, and every op of the fingerprints split across two threads
+   * (a grain of 256 elements).
+   */
+  @Test
+  void narrowVectorsOnTwoThreadsAgreeWithTheInterpreter() throws Exception {
+    assertSame("C2 with 128-bit vectors on two threads", child(List.of("-XX:MaxVectorSize=16",
+        "-XX:-TieredCompilation", "-XX:CompileThreshold=100", "-Dufunc4j.threads=2",
+        "-Dufunc4j.grain=256"), 12));
+  }
+
   @Test
   void c1AgreesWithTheInterpreter() throws Exception {
     assertSame("C1", child(List.of("-XX:TieredStopAtLevel=1"), 3));

@@ -105,8 +105,22 @@ public final class Parallel {
    * runtime-wide {@link #grainSize()}.
    */
   public static long grainFor(long opGrain) {
+    return grainFor(opGrain, 1);
+  }
+
+  /**
+   * {@link #grainFor(long)} for an op whose elements cost {@code cost} times an add's (the
+   * processor's estimate from the op's body, {@code ElementwiseOp.cost()}): without an explicit or
+   * tuned grain, the runtime-wide grain divided by the cost. The grain was measured on memory-bound
+   * adds; an element of {@code exp} costs about four of them, so it is worth a thread at a quarter
+   * of the elements (docs/runtime.md, "Threads"). An explicit grain stays every op's grain.
+   */
+  public static long grainFor(long opGrain, int cost) {
     RuntimeContext c = context();
-    return opGrain > 0 && !c.explicitGrain() ? opGrain : c.grainSize();
+    if (c.explicitGrain()) {
+      return c.grainSize();
+    }
+    return opGrain > 0 ? opGrain : Math.max(1, c.grainSize() / Math.max(1, cost));
   }
 
   /**

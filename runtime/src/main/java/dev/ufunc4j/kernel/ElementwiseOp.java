@@ -58,6 +58,9 @@ public final class ElementwiseOp {
 
   private static final int NUM_DTYPES = DType.values().length;
 
+  /** The largest {@link #cost()} a descriptor may declare (the processor writes at most 8). */
+  static final int MAX_COST = 64;
+
   private final String name;
   private final String declaringClass;
   private final List<String> tensorParams;
@@ -71,6 +74,7 @@ public final class ElementwiseOp {
   private final List<DType> dtypes;
   private final Identity identity;
   private final boolean associative;
+  private final int cost;
   private final boolean keyedByPromoted;
   private final int[] keyToEntry;
   private final DType[] entryPromoted;
@@ -103,6 +107,7 @@ public final class ElementwiseOp {
     this.dtypes = List.copyOf(b.dtypes);
     this.identity = b.identity;
     this.associative = b.associative;
+    this.cost = b.cost;
     this.keyedByPromoted = !scalarParams.isEmpty();
     this.factory = Objects.requireNonNull(b.factory, "factory");
     int n = b.inputs.size();
@@ -252,6 +257,15 @@ public final class ElementwiseOp {
       tunedGrains = g;
     }
     return g.perEntry()[index];
+  }
+
+  /**
+   * What an element costs relative to an add's, at least 1: the processor's estimate from the op's
+   * body (1, plus 3 per transcendental function it calls, at most 8). The dispatcher divides the
+   * runtime-wide grain by it ({@code Parallel.grainFor}), so compute-bound ops split earlier.
+   */
+  int cost() {
+    return cost;
   }
 
   /** The number of entries (operand dtype combinations with a kernel) in the op's table. */
@@ -416,6 +430,7 @@ public final class ElementwiseOp {
     private final List<DType> dtypes = new ArrayList<>();
     private Identity identity = Identity.NONE;
     private boolean associative;
+    private int cost = 1;
     private final List<DType[]> inputs = new ArrayList<>();
     private final List<DType> promoted = new ArrayList<>();
     private final List<DType> compute = new ArrayList<>();
@@ -488,6 +503,20 @@ public final class ElementwiseOp {
     /** See {@link ElementwiseOp#isAssociative()}. */
     public Builder associative(boolean isAssociative) {
       this.associative = isAssociative;
+      return this;
+    }
+
+    /**
+     * See {@link ElementwiseOp#cost()}: from 1 (an add's, the default) to 64.
+     *
+     * @throws IllegalArgumentException for a cost outside that range
+     */
+    public Builder cost(int perElement) {
+      if (perElement < 1 || perElement > MAX_COST) {
+        throw new IllegalArgumentException(
+            "op " + name + ": cost must be from 1 to " + MAX_COST + ", got " + perElement);
+      }
+      this.cost = perElement;
       return this;
     }
 
