@@ -8,9 +8,15 @@ import dev.ufunc4j.internal.Copies;
 import dev.ufunc4j.internal.MemoryOverlap;
 import dev.ufunc4j.internal.Shapes;
 import dev.ufunc4j.kernel.ElementwiseOp;
+import java.io.InvalidObjectException;
+import java.io.ObjectStreamException;
+import java.io.Serial;
+import java.io.Serializable;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -51,17 +57,23 @@ import java.util.Objects;
  * (docs/ufuncs.md, "Not done yet"). {@code add}'s reductions are {@link Tensor#sum}'s, bit for bit.
  * Every check runs before anything is written: a refused call leaves {@code out} and {@code at}'s
  * target as they were.
+ *
+ * <p>Serializable as a reference to its facade's field (the facade's class and the op's method),
+ * resolved again on the receiving side, so that a distributed job ({@code ufunc4j-spark}'s {@code
+ * DistTensor.reduce}) can ship {@code Ops.maximum} or a user's {@code LossOps.logAddExp} to its
+ * executors: their class path must hold the facade.
  */
-public final class BinaryUfunc {
+public final class BinaryUfunc implements Serializable {
+  @Serial private static final long serialVersionUID = 1L;
 
   private static final MethodType APPLY =
       MethodType.methodType(Tensor.class, Tensor.class, Tensor.class, Tensor.class);
 
-  private final MethodHandles.Lookup facade;
+  private final transient MethodHandles.Lookup facade;
   private final Class<?> descriptorClass;
   private final String method;
   /** The descriptor and the facade's method, found on first use (see {@link #of}). */
-  private volatile Resolved resolved;
+  private transient volatile Resolved resolved;
 
   private record Resolved(ElementwiseOp op, MethodHandle apply) {}
 
@@ -129,12 +141,12 @@ public final class BinaryUfunc {
     return new Resolved(op, apply);
   }
 
-  private ElementwiseOp op() {
+  ElementwiseOp op() {
     return resolved().op();
   }
 
   /** The op through its facade method ({@code out} null for a new result). */
-  private Tensor apply(Tensor a, Tensor b, Tensor out) {
+  Tensor apply(Tensor a, Tensor b, Tensor out) {
     try {
       return (Tensor) resolved().apply().invokeExact(a, b, out);
     } catch (RuntimeException | Error e) {
@@ -163,6 +175,45 @@ public final class BinaryUfunc {
   public String toString() {
     return "BinaryUfunc[" + op().name() + " of " + op().declaringClass() + ", identity "
         + op().identity() + (op().isAssociative() ? ", associative]" : "]");
+  }
+
+  /** Serialized as its facade's field: {@link Ref}. */
+  @Serial
+  private Object writeReplace() {
+    return new Ref(facade.lookupClass().getName(), descriptorClass.getName(), method);
+  }
+
+  /**
+   * A {@link BinaryUfunc} in a stream: resolved to the facade's public static field that holds the
+   * ufunc of {@code method} (found through the thread's context class loader, which Spark's
+   * executors set to the job's jars), so the receiver shares the facade's instance.
+   */
+  private record Ref(String facade, String descriptor, String method) implements Serializable {
+    @Serial private static final long serialVersionUID = 1L;
+
+    @Serial
+    private Object readResolve() throws ObjectStreamException {
+      ClassLoader loader = Thread.currentThread().getContextClassLoader();
+      try {
+        Class<?> c = Class.forName(facade, true,
+            loader != null ? loader : BinaryUfunc.class.getClassLoader());
+        for (Field f : c.getFields()) {
+          if (f.getType() == BinaryUfunc.class && Modifier.isStatic(f.getModifiers())
+              && f.get(null) instanceof BinaryUfunc u && u.method.equals(method)
+              && u.descriptorClass.getName().equals(descriptor)) {
+            return u;
+          }
+        }
+      } catch (ReflectiveOperationException | LinkageError e) {
+        InvalidObjectException failure = new InvalidObjectException(
+            "BinaryUfunc " + method + " of " + facade + ": the facade cannot be loaded here");
+        failure.initCause(e);
+        throw failure;
+      }
+      throw new InvalidObjectException(
+          "BinaryUfunc " + method + " of " + facade + ": the facade has no public static"
+              + " BinaryUfunc field for it");
+    }
   }
 
   // ---- reduce -----------------------------------------------------------------------------------
@@ -202,6 +253,9 @@ public final class BinaryUfunc {
    * @return {@code out}, or a new tensor when {@code out} is null
    */
   public Tensor reduce(Tensor x, int[] dims, boolean keepDim, Tensor out) {
+    if (GradGraph.recording(x) || out != null && GradGraph.recording(out)) {
+      return UfuncGrad.reduce(this, x, dims, keepDim, out); // the same, and its autograd node
+    }
     String method = "reduce";
     requireInput(method, "x", x);
     boolean[] reduced = reducedDims(x, dims);
@@ -298,6 +352,9 @@ public final class BinaryUfunc {
 
   /** {@link #accumulate(Tensor, int)} written into {@code out} (the shape of {@code x}). */
   public Tensor accumulate(Tensor x, int dim, Tensor out) {
+    if (GradGraph.recording(x) || out != null && GradGraph.recording(out)) {
+      return UfuncGrad.accumulate(this, x, dim, out); // the same, and its autograd node
+    }
     String method = "accumulate";
     requireInput(method, "x", x);
     int d = Shapes.wrapDim(dim, x.ndim());
@@ -360,6 +417,10 @@ public final class BinaryUfunc {
     requireInput(method, "target", target);
     requireInput(method, "indices", indices);
     requireInput(method, "values", values);
+    if (GradGraph.recording(target, new Tensor[] {values})) {
+      UfuncGrad.at(this, target, dim, indices, values); // add.at records; other ops refuse
+      return;
+    }
     if (MemoryOverlap.hasInternalOverlap(target)) {
       throw new IllegalArgumentException(
           name() + ".at: the target has a dimension of stride 0 (an expanded view), so one"
@@ -458,7 +519,7 @@ public final class BinaryUfunc {
 
   // ---- shared steps -------------------------------------------------------------------------------
 
-  private boolean isBuiltin(String opName) {
+  boolean isBuiltin(String opName) {
     return op().declaringClass().equals(Builtins.class.getName()) && op().name().equals(opName);
   }
 

@@ -1,5 +1,6 @@
 package dev.ufunc4j.spark;
 
+import dev.ufunc4j.BinaryUfunc;
 import dev.ufunc4j.Broadcast;
 import dev.ufunc4j.BroadcastException;
 import dev.ufunc4j.Ops;
@@ -774,6 +775,104 @@ public final class DistTensor {
         proxy.dtype(), proxy.shape(), false));
   }
 
+  // ---- reductions of any associative op, and the statistics on them ----------------------------
+
+  /**
+   * {@code op} folded over {@code dims} (none: every dim), which must include the sharded dim 0,
+   * across the cluster: {@code Ops.maximum}, {@code Ops.logicalOr}, a user's associative op ({@code
+   * LossOps.logAddExp}). Each block reduces its rows with the local {@code op.reduce} (its
+   * kernels, its dtype rules), and the partial results are combined with {@code op} in a tree in
+   * block order (docs/scale-out.md, "Reductions"). The result is local and has the local call's
+   * dtype and shape. Exactly the local result for ops that are associative in floating point too
+   * ({@code maximum}, {@code minimum}, the logical and bitwise ops, integral {@code add} and {@code
+   * mul}); a reassociation of it otherwise (floating {@code add}, {@code mul}, {@code logAddExp}),
+   * within docs/scale-out.md's bound.
+   *
+   * @throws IllegalArgumentException for an op not declared associative (its left fold cannot be
+   *     split into blocks), dims that leave dim 0, or with the local message (a dim out of range,
+   *     a dtype the op refuses, an empty extent of an op without identity), before any job runs
+   */
+  public Tensor reduce(BinaryUfunc op, int[] dims, boolean keepDim) {
+    return DistReductions.reduce(this, op, dims, keepDim);
+  }
+
+  /** {@link #reduce(BinaryUfunc, int[], boolean)} without keeping the reduced dims. */
+  public Tensor reduce(BinaryUfunc op, int... dims) {
+    return DistReductions.reduce(this, op, dims, false);
+  }
+
+  /**
+   * The mean over {@code dims} (none: all; dim 0 among them), as the local {@link Tensor#mean(int[],
+   * boolean)}: the blocks' sums (float32 for 16-bit dtypes, as locally) added in the tree, divided
+   * once by the count. Floating dtypes only, as locally.
+   */
+  public Tensor mean(int[] dims, boolean keepDim) {
+    return DistReductions.mean(this, dims, keepDim);
+  }
+
+  /** {@link #mean(int[], boolean)} without keeping the reduced dims. */
+  public Tensor mean(int... dims) {
+    return DistReductions.mean(this, dims, false);
+  }
+
+  /** The largest element over {@code dims} (dim 0 among them; none: all), exactly the local amax. */
+  public Tensor amax(int[] dims, boolean keepDim) {
+    return DistReductions.extreme(this, dims, keepDim, true);
+  }
+
+  /** {@link #amax(int[], boolean)} without keeping the reduced dims. */
+  public Tensor amax(int... dims) {
+    return DistReductions.extreme(this, dims, false, true);
+  }
+
+  /** The smallest element over {@code dims} (dim 0 among them; none: all), exactly the local amin. */
+  public Tensor amin(int[] dims, boolean keepDim) {
+    return DistReductions.extreme(this, dims, keepDim, false);
+  }
+
+  /** {@link #amin(int[], boolean)} without keeping the reduced dims. */
+  public Tensor amin(int... dims) {
+    return DistReductions.extreme(this, dims, false, false);
+  }
+
+  /** Whether any element over {@code dims} (none: all) is nonzero: {@code Ops.logicalOr}'s reduce. */
+  public Tensor any(int... dims) {
+    return DistReductions.reduce(this, Ops.logicalOr, dims, false);
+  }
+
+  /** Whether every element over {@code dims} (none: all) is nonzero: {@code Ops.logicalAnd}'s. */
+  public Tensor all(int... dims) {
+    return DistReductions.reduce(this, Ops.logicalAnd, dims, false);
+  }
+
+  /** The product over {@code dims} (none: all): {@code Ops.mul}'s reduce (int64 for integral). */
+  public Tensor prod(int... dims) {
+    return DistReductions.reduce(this, Ops.mul, dims, false);
+  }
+
+  /**
+   * {@code log(sum(exp(x)))} over {@code dims} (none: all; dim 0 among them), as the local {@link
+   * Tensor#logsumexp}: each block's logsumexp, then the logsumexp of those (both shifted by their
+   * maximum, so nothing overflows).
+   */
+  public Tensor logsumexp(int[] dims, boolean keepDim) {
+    return DistReductions.logsumexp(this, dims, keepDim);
+  }
+
+  /**
+   * The variance over {@code dims} (none: all; dim 0 among them) with {@code correction} (1:
+   * Bessel's), as the local {@code var(dims, correction, keepDim)}: Chan's parallel combination of
+   * each block's count, mean and sum of squared deviations, in float64 (docs/scale-out.md).
+   */
+  public Tensor var(int[] dims, double correction, boolean keepDim) {
+    return DistReductions.var(this, dims, correction, keepDim, false);
+  }
+
+  /** The standard deviation: the square root of {@link #var(int[], double, boolean)}. */
+  public Tensor std(int[] dims, double correction, boolean keepDim) {
+    return DistReductions.var(this, dims, correction, keepDim, true);
+  }
+
   private boolean reducesRows(int[] dims) {
     for (int d : dims) {
       if (d == 0 || d == -shape.length) {
@@ -781,6 +880,11 @@ public final class DistTensor {
       }
     }
     return dims.length == 0; // torch.sum(x, dim=[]) sums everything
+  }
+
+  /** A zero-row tensor of this dtype and trailing shape, for the local checks. */
+  Tensor emptyRows() {
+    return empty();
   }
 
   /** A zero-row tensor of this dtype and trailing shape, for the local checks. */
