@@ -99,6 +99,7 @@ class FirstHourTest {
   }
 
   /** np.savez and np.savez_compressed archives read back as np.load gives them, in order. */
+  @SuppressWarnings("unchecked")
   @Test
   void readsNumpysNpzArchives() throws IOException {
     for (String archive : new String[] {"savez.npz", "savez_compressed.npz"}) {
