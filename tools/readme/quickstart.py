@@ -286,6 +286,9 @@ def main():
                         help="appended to every mvn command (e.g. -Dmaven.repo.local=...)")
     parser.add_argument("--skip-snippets", action="store_true",
                         help="only the quickstart project (checks 1 to 3)")
+    parser.add_argument("--only-snippets", action="store_true",
+                        help="only the README's other Java blocks (check 4; it needs ufunc4j-spark"
+                             " installed too)")
     args = parser.parse_args()
 
     with open(args.readme, encoding="utf-8") as f:
@@ -341,6 +344,15 @@ def main():
     print(f"README project in {project}: {', '.join(sorted(files))}", flush=True)
     mvn_args = args.maven_arg
 
+    if not args.only_snippets:
+        check_project(project, files, run_command, expected, mvn_args)
+    if args.skip_snippets:
+        return
+    check_snippets(project, files, snippets, members, failing, mvn_args)
+
+
+def check_project(project, files, run_command, expected, mvn_args):
+    """Checks 1 to 3: the README's run command, a bare exec:exec, a failing test."""
     # 1. The README's run command: builds, runs the README's test, prints the README's output.
     code, out = run(shlex.split(run_command) + mvn_args, project, "README run command")
     if code != 0:
@@ -383,8 +395,10 @@ def main():
                  " do not run")
     print("README pom: a failing test fails the build", flush=True)
 
-    if args.skip_snippets:
-        return
+
+def check_snippets(project, files, snippets, members, failing, mvn_args):
+    """Check 4: every other Java block compiles; the printing ones print what the README says;
+    the failing ones fail with the README's error."""
     # 4. Every other Java block: compiled, and the printing ones run.
     checked = project + "-snippets"
     shutil.rmtree(checked, ignore_errors=True)
