@@ -122,6 +122,17 @@ public final class Tensor extends TensorVocabulary implements TensorLike {
     return shape.clone();
   }
 
+  /**
+   * The shape as text, {@code [2, 3]} ({@code []} for a zero-dim tensor): what printing {@link
+   * #shape()} (a {@code long[]}, which prints as {@code [J@1b6d3586}) would show if Java printed
+   * arrays, and the form the runtime's messages use. PyTorch prints {@code torch.Size([2, 3])}.
+   *
+   * @return the sizes, outermost first, between brackets
+   */
+  public String shapeString() {
+    return Arrays.toString(shape);
+  }
+
   /** Size of dimension {@code dim} (negative counts from the end). */
   public long size(int dim) {
     return shape[wrapDim(dim, shape.length)];

@@ -157,8 +157,11 @@ public enum DType {
 
   /**
    * The dtype with PyTorch name {@code name} ({@code "float32"}, {@code "torch.int64"}, or an alias
-   * such as {@code "float"} or {@code "long"}); case-insensitive.
+   * such as {@code "float"} or {@code "long"}); case-insensitive. {@link #of(String)} also accepts
+   * the enum constants' names ({@code "FLOAT32"}).
    *
+   * @param name a PyTorch dtype name
+   * @return the dtype
    * @throws IllegalArgumentException naming the unknown name and the known ones
    */
   public static DType fromName(String name) {
@@ -175,6 +178,38 @@ public enum DType {
           "unknown dtype name '" + name + "'; known names: " + BY_NAME.keySet());
     }
     return t;
+  }
+
+  /**
+   * The dtype named {@code name}, by either spelling: PyTorch's name ({@code "float32"}, {@code
+   * "torch.int64"}, an alias such as {@code "float"} or {@code "long"}) or this enum's constant
+   * ({@code "FLOAT32"}, {@code "INT64"}); case-insensitive. The one lookup to use for a name from
+   * text (a configuration file, a command line, Python): {@link #valueOf(String)}, which every Java
+   * enum has, accepts only the exact constant ({@code valueOf("float32")} throws), and {@link
+   * #fromName(String)} only PyTorch's names.
+   *
+   * @param name a PyTorch dtype name or an enum constant's name
+   * @return the dtype
+   * @throws IllegalArgumentException naming the unknown name and the known ones
+   */
+  public static DType of(String name) {
+    if (name == null) {
+      throw new IllegalArgumentException("dtype name must not be null");
+    }
+    String key = name.strip().toUpperCase(Locale.ROOT);
+    for (DType t : values()) {
+      if (t.name().equals(key)) {
+        return t;
+      }
+    }
+    try {
+      return fromName(name);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "unknown dtype name '" + name + "'; known: PyTorch's names " + BY_NAME.keySet()
+              + " or the constants " + java.util.Arrays.toString(values()).toUpperCase(Locale.ROOT),
+          e);
+    }
   }
 
   @Override

@@ -58,7 +58,7 @@ class TunerTest {
                         new TuningProfile.Timing(64, 2, 1, 3, 5),
                         new TuningProfile.Timing(1, 1, 1, 1, 5)))))
         .write(out);
-    Tuner.main(new String[] {"--quick --rounds=1 --ops=Samples.mul,silu --out=" + out});
+    Tuner.main(new String[] {"--quick --rounds=1 --ops=Samples.mul,Activations.silu,Samples.silu --out=" + out});
     TuningProfile p = TuningProfile.read(out);
     Fingerprint here = Tunables.fingerprint();
     assertEquals(
@@ -112,6 +112,16 @@ class TunerTest {
             () -> Tuner.main(new String[] {"--ops=nosuchop", "--quick"}));
     assertTrue(
         e.getMessage().startsWith("--ops: no op 'nosuchop' on the class path"), e.getMessage());
+    // Issue 29 item 4: a bare name two classes declare selects neither, naming both.
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> Tuner.main(new String[] {"--ops=silu", "--quick"}));
+    assertTrue(
+        e.getMessage().startsWith("--ops: 'silu' names ")
+            && e.getMessage().contains("dev.ufunc4j.samples.Activations.silu")
+            && e.getMessage().contains("dev.ufunc4j.samples.Samples.silu"),
+        e.getMessage());
     e =
         assertThrows(
             IllegalArgumentException.class, () -> Tuner.main(new String[] {"--dtypes=float31"}));
@@ -130,8 +140,8 @@ class TunerTest {
   void verifyHashesEqualForTheSameBuild(@TempDir Path dir) throws Exception {
     Path a = dir.resolve("a.tsv");
     Path b = dir.resolve("b.tsv");
-    Tuner.main(new String[] {"--ops=Samples.mul,silu", "--verify=" + a});
-    Tuner.main(new String[] {"--ops=Samples.mul,silu", "--verify=" + b});
+    Tuner.main(new String[] {"--ops=Samples.mul,Activations.silu", "--verify=" + a});
+    Tuner.main(new String[] {"--ops=Samples.mul,Activations.silu", "--verify=" + b});
     List<String> lines = Files.readAllLines(a);
     assertEquals(lines, Files.readAllLines(b));
     List<String> shapes = new ArrayList<>();
