@@ -267,27 +267,38 @@ final class BodyLowering {
     private Expr call(TreePath path, MethodInvocationTree tree) {
       Element e = trees.getElement(path);
       String shown = tree.getMethodSelect().toString();
-      if (!(e instanceof ExecutableElement method)
-          || !(method.getEnclosingElement() instanceof TypeElement owner)
-          || !owner.getQualifiedName().contentEquals("java.lang.Math")) {
+      MathFunction.Owner ownerClass = e instanceof ExecutableElement m
+          && m.getEnclosingElement() instanceof TypeElement owner
+          ? MathFunction.owner(owner.getQualifiedName()).orElse(null)
+          : null;
+      if (ownerClass == null) {
         report.error(path, Message.UNSUPPORTED_CALL, shown + "(...)", MathFunction.supportedList());
         return null;
       }
+      ExecutableElement method = (ExecutableElement) e;
       String name = method.getSimpleName().toString();
-      MathFunction fn = MathFunction.byName(name).orElse(null);
+      String qualified = ownerClass.simpleName + "." + name;
+      MathFunction fn = MathFunction.byName(ownerClass, name).orElse(null);
       if (fn == null) {
-        report.error(path, Message.UNSUPPORTED_CALL, "Math." + name, MathFunction.supportedList());
+        report.error(path, Message.UNSUPPORTED_CALL, qualified, MathFunction.supportedList());
         return null;
       }
       boolean floatingForm =
           method.getReturnType().getKind() == TypeKind.DOUBLE
               || method.getReturnType().getKind() == TypeKind.FLOAT;
       if (bodyType == ValueType.LONG && (floatingForm || !fn.hasLongForm())) {
-        report.error(path, Message.FLOATING_IN_INTEGRAL_BODY, "Math." + name);
+        report.error(path, Message.FLOATING_IN_INTEGRAL_BODY, qualified);
+        return null;
+      }
+      // SpecialMath.ipow: only its long form exists; javac already refused other argument types
+      // in a double body only if they do not widen, so say it here.
+      if (bodyType == ValueType.DOUBLE && fn.integralOnly()) {
+        report.error(path, Message.UNSUPPORTED_CALL, qualified + " in a double body",
+            MathFunction.supportedList());
         return null;
       }
       if (bodyType == ValueType.BOOLEAN) {
-        report.error(path, Message.UNSUPPORTED_CALL, "Math." + name + " on boolean operands",
+        report.error(path, Message.UNSUPPORTED_CALL, qualified + " on boolean operands",
             MathFunction.supportedList());
         return null;
       }
