@@ -648,6 +648,34 @@ final class Builtins {
     return SpecialMath.digamma(x);
   }
 
+  /**
+   * {@code logit(x, eps)}: x clamped to [eps, 1 - eps] first, as {@code torch.logit(x, eps)}; a
+   * negative eps clamps nothing (PyTorch's rule). NaN stays NaN.
+   */
+  @Elementwise(methodName = "logit", promote = Promote.INT_TO_FLOAT)
+  static double logitEps(double x, @Scalar double eps) {
+    final double clamped = eps < 0 ? x : (x < eps ? eps : (x > 1 - eps ? 1 - eps : x));
+    return Math.log(clamped / (1 - clamped));
+  }
+
+  /**
+   * NaN, +inf and -inf replaced by {@code nan}, {@code posinf} and {@code neginf}, elementwise
+   * ({@code torch.nan_to_num}); {@code Ops.nanToNum(x)} passes PyTorch's defaults (0 and the
+   * dtype's largest finite values).
+   */
+  @Elementwise(methodName = "nanToNum")
+  static double nanToNum(double x, @Scalar double nan, @Scalar double posinf,
+      @Scalar double neginf) {
+    return x != x ? nan
+        : (x == Double.POSITIVE_INFINITY ? posinf : (x == Double.NEGATIVE_INFINITY ? neginf : x));
+  }
+
+  /** Integral and bool tensors have nothing to replace: a copy, as PyTorch. */
+  @Elementwise(methodName = "nanToNum")
+  static long nanToNum(long x, @Scalar long nan, @Scalar long posinf, @Scalar long neginf) {
+    return x;
+  }
+
   /** {@code 1 / x}, elementwise (integral operands compute in float32). */
   @Elementwise(promote = Promote.INT_TO_FLOAT)
   static double reciprocal(double x) {

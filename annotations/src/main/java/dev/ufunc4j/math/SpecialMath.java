@@ -86,9 +86,18 @@ public final class SpecialMath {
     return x == x ? 2 - erfcTail(-x) : x;
   }
 
-  /** erf(x) = x P(x^2) for |x| < 1/2. */
+  /** 2/sqrt(pi) in two parts. */
+  private static final double TWO_OVER_SQRT_PI_HI = 1.1283791670955126;
+  private static final double TWO_OVER_SQRT_PI_LO = 1.533545961316588e-17;
+
+  /**
+   * erf(x) = x P(x^2) for |x| < 1/2, as x 2/sqrt(pi) + x (t Q(t)) with t = x^2 and P = 2/sqrt(pi)
+   * + t Q: the constant term in two parts and one final fused rounding keep it within 1 ulp.
+   */
   private static double erfSmall(double x) {
-    return x * horner(ERF_SMALL, x * x);
+    double t = x * x;
+    double q = Math.fma(t, horner(ERF_SMALL, t, ERF_SMALL.length - 1), TWO_OVER_SQRT_PI_LO);
+    return Math.fma(x, TWO_OVER_SQRT_PI_HI, x * q);
   }
 
   /**
@@ -129,6 +138,9 @@ public final class SpecialMath {
     if (x <= 0 && x == Math.rint(x)) {
       return Double.POSITIVE_INFINITY; // a pole
     }
+    if (Math.abs(x) < 0x1p-60) {
+      return -StrictMath.log(Math.abs(x)); // Γ(x) = 1/x - γ + ...: the rest is below an ulp
+    }
     if (x < 0) {
       // Γ(x) Γ(-x) = -π / (x sin(πx)): lgamma(x) = log(π / |x sin(πx)|) - lgamma(-x).
       return LOG_PI - StrictMath.log(Math.abs(x * sinpi(x))) - lgammaPositive(-x);
@@ -137,9 +149,6 @@ public final class SpecialMath {
   }
 
   private static double lgammaPositive(double x) {
-    if (x < 0x1p-60) {
-      return -StrictMath.log(x);
-    }
     if (x < 0.5) {
       // lgamma(x) = lgamma(x + 2) - log(x) - log(1 + x), with lgamma(2 + f) = f P(f).
       return (x * horner(LGAMMA2, x) - StrictMath.log1p(x)) - StrictMath.log(x);
@@ -355,8 +364,13 @@ public final class SpecialMath {
 
   /** c[0] t^n + ... + c[n] by Horner's rule with fused multiply-adds. */
   private static double horner(double[] c, double t) {
+    return horner(c, t, c.length);
+  }
+
+  /** The first {@code n} coefficients of {@code c} only (without its lowest terms). */
+  private static double horner(double[] c, double t, int n) {
     double p = c[0];
-    for (int i = 1; i < c.length; i++) {
+    for (int i = 1; i < n; i++) {
       p = Math.fma(p, t, c[i]);
     }
     return p;
