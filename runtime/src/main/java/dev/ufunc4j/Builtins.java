@@ -990,11 +990,12 @@ final class Builtins {
 
   /**
    * {@code F.gelu(x)} (PyTorch's default, {@code approximate='none'}): {@code x (1 + erf(x /
-   * sqrt 2)) / 2}, elementwise, as PyTorch computes it.
+   * sqrt 2)) / 2}, elementwise, written as {@code x erfc(-x / sqrt 2) / 2}: the same function
+   * without PyTorch's cancellation in {@code 1 + erf} for negative x (docs/ops.md).
    */
   @Elementwise
   static double gelu(double x) {
-    return x * 0.5 * (1 + SpecialMath.erf(x * 0.7071067811865476));
+    return x * 0.5 * SpecialMath.erfc(x * -0.7071067811865476);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.ufunc4j;
 
+import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.internal.VectorModule;
 
 /**
@@ -40,6 +41,15 @@ public class OpsBase {
    * @return {@code out}, or a new tensor
    */
   public static Tensor nanToNum(Tensor x, Tensor out) {
+    if (out != null && out.dtype() != x.dtype()) {
+      throw new IllegalArgumentException("nan_to_num: dtype of out: "
+          + out.dtype().scalarTypeName() + " should be same as input: "
+          + x.dtype().scalarTypeName());
+    }
+    if (x.dtype() == DType.BOOL) {
+      // A copy (a Java number beside a bool tensor would promote it to int64): x | x is x.
+      return out == null ? x.copy() : Ops.logicalOr(x, x, out);
+    }
     double max = switch (x.dtype()) {
       case FLOAT8_E4M3FN -> 448.0;
       case FLOAT8_E5M2 -> 57344.0;
