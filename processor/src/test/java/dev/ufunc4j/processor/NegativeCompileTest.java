@@ -64,6 +64,11 @@ class NegativeCompileTest {
           | UnsupportedCall | StrictMath.sqrt(...) has no Vector API lanewise form | StrictMath
       long f(long x) { return (long) Math.exp(x); } \
           | FloatingInIntegralBody | Math.exp is floating-point inside a long body | Math.exp(x)
+      long f(long x) { return (long) dev.ufunc4j.math.SpecialMath.erf(x); } \
+          | FloatingInIntegralBody | SpecialMath.erf is floating-point inside a long body | .erf(x)
+      double f(double x) { return dev.ufunc4j.math.SpecialMath.ipow(2, 3); } \
+          | UnsupportedCall | SpecialMath.ipow in a double body has no Vector API lanewise form \
+          | .ipow(2, 3)
       long f(long x) { return x + (long) 2.5; } \
           | FloatingInIntegralBody | 2.5 is floating-point inside a long body | 2.5
       double f(double x) { return x + counter; } \
