@@ -320,7 +320,8 @@ class ElementwiseGoldenTest {
    * gelu's {@code 1 + erf(x/√2)} cancels for negative x (ours is {@code x/2 erfc(-x/√2)}), its
    * vectorised erf gives 0 for bfloat16 subnormals and NaN for gelu(+inf). Excused where ufunc4j's
    * element is within 2 ulps of the op's double value (the {@code SpecialMath} method, whose error
-   * against exact values {@code SpecialMathTest} bounds) rounded to the result's dtype; for float64,
+   * against exact values {@code SpecialMathTest} bounds) rounded to the result's dtype, or at least
+   * as close to it as PyTorch's; for float64,
    * where PyTorch and ufunc4j differ by at most 16 ulps of max(1, |value|) (lgamma and digamma near
    * their zeros and on the negative axis, where both lose relative accuracy).
    */
@@ -364,7 +365,10 @@ class ElementwiseGoldenTest {
         default -> 0x1p-133;
       };
       double ulp = Math.max(Math.ulp(rounded) * Math.scalb(1.0, 52 - mantissa), tiny);
-      return Math.abs(got - rounded) <= 2 * ulp;
+      // Within 2 ulps, or at least as close as PyTorch's (a float32 gelu's argument x/√2 is
+      // rounded before erfc, which costs a few ulps for large |x| in both).
+      return Math.abs(got - rounded) <= 2 * ulp
+          || Math.abs(got - rounded) <= Math.abs(torch.getDouble(index) - rounded);
     };
   }
 
