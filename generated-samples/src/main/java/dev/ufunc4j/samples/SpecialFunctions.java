@@ -4,7 +4,8 @@ import dev.ufunc4j.annotation.Elementwise;
 import dev.ufunc4j.math.SpecialMath;
 
 /**
- * Every {@link SpecialMath} function a body may call, one op each (issue 26 item 3): the kernels
+ * Every {@link SpecialMath} function a body may call, one op each (issue 26 item 3; trigamma, whose
+ * gradient is NaN, only through digamma's gradient): the kernels
  * give the methods' bits, in float64 exactly and in float32 as {@code (float)} of the double
  * result. {@code SpecialMathKernelTest} checks that bit for bit on random and edge inputs;
  * {@code KernelConformanceTest} checks every dtype.
@@ -31,11 +32,6 @@ public final class SpecialFunctions {
   @Elementwise
   public static double digamma(double x) {
     return SpecialMath.digamma(x);
-  }
-
-  @Elementwise
-  public static double trigamma(double x) {
-    return SpecialMath.trigamma(x);
   }
 
   @Elementwise
