@@ -1,5 +1,6 @@
 package dev.ufunc4j;
 
+import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.internal.VectorModule;
 
 /**
@@ -19,6 +20,51 @@ public class OpsBase {
   }
 
   OpsBase() {}
+
+  /**
+   * {@code torch.nan_to_num(x)}: NaN becomes 0, +inf and -inf the largest and smallest finite
+   * values of x's dtype. Integral and bool tensors are copied unchanged, as PyTorch.
+   *
+   * @param x the tensor
+   * @return a new tensor of x's dtype and shape
+   */
+  public static Tensor nanToNum(Tensor x) {
+    return nanToNum(x, null);
+  }
+
+  /**
+   * {@link #nanToNum(Tensor)} into {@code out} (null: a new tensor), with PyTorch's rules for
+   * {@code out=}.
+   *
+   * @param x the tensor
+   * @param out the target, or null
+   * @return {@code out}, or a new tensor
+   */
+  public static Tensor nanToNum(Tensor x, Tensor out) {
+    if (out != null && out.dtype() != x.dtype()) {
+      throw new IllegalArgumentException("nan_to_num: dtype of out: "
+          + out.dtype().scalarTypeName() + " should be same as input: "
+          + x.dtype().scalarTypeName());
+    }
+    if (x.dtype() == DType.BOOL) {
+      // A copy (a Java number beside a bool tensor would promote it to int64): x | x is x.
+      return out == null ? x.copy() : Ops.logicalOr(x, x, out);
+    }
+    double max = switch (x.dtype()) {
+      case FLOAT8_E4M3FN -> 448.0;
+      case FLOAT8_E5M2 -> 57344.0;
+      case FLOAT16 -> 65504.0;
+      case BFLOAT16 -> 3.3895313892515355e38;
+      case FLOAT32 -> Float.MAX_VALUE;
+      case FLOAT64 -> Double.MAX_VALUE;
+      default -> Double.NaN;
+    };
+    if (Double.isNaN(max)) {
+      // Nothing to replace in integral and bool tensors; complex is refused by the op itself.
+      return out == null ? Ops.nanToNum(x, 0L, 0L, 0L) : Ops.nanToNum(x, 0L, 0L, 0L, out);
+    }
+    return out == null ? Ops.nanToNum(x, 0.0, max, -max) : Ops.nanToNum(x, 0.0, max, -max, out);
+  }
 
   /** {@link Tensor#sum()}: all elements. */
   public static Tensor sum(Tensor x) {

@@ -440,6 +440,11 @@ final class BodyLowering {
         error(path, Message.FLOATING_IN_INTEGRAL_BODY, qualified);
         return null;
       }
+      // SpecialMath.ipow has only its long form.
+      if (bodyType == ValueType.DOUBLE && fn.integralOnly()) {
+        error(path, Message.INTEGRAL_IN_FLOATING_BODY, qualified);
+        return null;
+      }
       if (bodyType == ValueType.BOOLEAN) {
         error(path, Message.BOOLEAN_CALL, qualified);
         return null;

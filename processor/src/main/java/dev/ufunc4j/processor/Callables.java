@@ -47,7 +47,7 @@ final class Callables {
   private static List<String> all() {
     List<String> all = new ArrayList<>();
     for (MathFunction f : MathFunction.values()) {
-      all.add("Math." + f.javaName());
+      all.add(f.qualifiedCall());
     }
     all.addAll(JdkFunctions.names());
     return all;

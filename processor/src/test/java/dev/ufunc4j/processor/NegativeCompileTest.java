@@ -92,6 +92,11 @@ class NegativeCompileTest {
           | FloatingInIntegralBody | Math.round is floating-point inside a long body | Math.round(x)
       long f(long x) { return (long) Math.exp(x); } \
           | FloatingInIntegralBody | Math.exp(x) is floating-point inside a long body | Math.exp(x)
+      long f(long x) { return (long) dev.ufunc4j.math.SpecialMath.erf(x); } \
+          | FloatingInIntegralBody | is floating-point inside a long body | .erf(x)
+      double f(double x) { return dev.ufunc4j.math.SpecialMath.ipow(2, 3); } \
+          | UnsupportedCall | SpecialMath.ipow computes on longs, and this body computes in double \
+          | .ipow(2, 3)
       long f(long x) { return x + (long) 2.5; } \
           | FloatingInIntegralBody | 2.5 is floating-point inside a long body | 2.5
       double f(double x) { return x + counter; } \
