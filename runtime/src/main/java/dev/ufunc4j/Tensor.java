@@ -130,42 +130,50 @@ public final class Tensor extends TensorFactories implements TensorLike {
     return dtype;
   }
 
-  /** The sizes, outermost first (a copy). */
+  /** {@return the sizes, outermost first (a copy)} */
   public long[] shape() {
     return shape.clone();
   }
 
-  /** Size of dimension {@code dim} (negative counts from the end). */
+  /**
+   * {@return size of dimension {@code dim} (negative counts from the end)}
+   *
+   * @param dim the dimension (negative counts from the end)
+   */
   public long size(int dim) {
     return shape[wrapDim(dim, shape.length)];
   }
 
-  /** Element strides, outermost first (a copy); 0 on broadcast dimensions. */
+  /** {@return element strides, outermost first (a copy); 0 on broadcast dimensions} */
   public long[] strides() {
     return strides.clone();
   }
 
-  /** Stride of dimension {@code dim} in elements. */
+  /**
+   * {@return stride of dimension {@code dim} in elements}
+   *
+   * @param dim the dimension (negative counts from the end)
+   */
   public long stride(int dim) {
     return strides[wrapDim(dim, shape.length)];
   }
 
-  /** Offset of this view's first element in its storage, in elements. */
+  /** {@return offset of this view's first element in its storage, in elements} */
   public long offset() {
     return offset;
   }
 
   /**
-   * The whole storage segment this tensor views (shared by all its views). Element {@code i} of
-   * the storage is at byte {@code i * dtype().byteSize()}; this tensor's element at index {@code
-   * (i0, i1, ...)} is storage element {@code offset() + i0 * strides()[0] + i1 * strides()[1] +
-   * ...}. For kernels and the planner; users read elements through the getters.
+   * {@return the whole storage segment this tensor views (shared by all its views)} Element {@code
+   * i} of the storage is at byte {@code i * dtype().byteSize()}; this tensor's element at index
+   * {@code (i0, i1, ...)} is storage element {@code offset() + i0 * strides()[0] + i1 *
+   * strides()[1] + ...}. For kernels and the planner; users read elements through the getters.
    */
   public MemorySegment segment() {
     return segment;
   }
 
-  /** Capacity of the storage in elements. */
+  /** {@return capacity of the storage in elements} */
   public long storageSize() {
     return segment.byteSize() / dtype.byteSize();
   }
@@ -185,7 +193,7 @@ public final class Tensor extends TensorFactories implements TensorLike {
     return shape.length;
   }
 
-  /** Number of elements (1 for a zero-dim tensor). */
+  /** {@return number of elements (1 for a zero-dim tensor)} */
   public long numel() {
     return numel;
   }
@@ -196,8 +204,8 @@ public final class Tensor extends TensorFactories implements TensorLike {
   }
 
   /**
-   * True when the elements are laid out row-major without gaps (PyTorch's {@code
-   * is_contiguous}: dimensions of size 1 may have any stride; an empty tensor is contiguous).
+   * {@return true when the elements are laid out row-major without gaps (PyTorch's {@code
+   * is_contiguous}: dimensions of size 1 may have any stride; an empty tensor is contiguous)}
    */
   public boolean isContiguous() {
     return Shapes.isContiguous(shape, strides, numel);
@@ -218,8 +226,10 @@ public final class Tensor extends TensorFactories implements TensorLike {
   // ============================================================================================
 
   /**
-   * A view with {@code sizes}; a size-1 dimension can grow (stride 0), {@code -1} keeps a size,
-   * and new leading dimensions may be added. Never copies. PyTorch's {@code expand}.
+   * {@return a view with {@code sizes}; a size-1 dimension can grow (stride 0), {@code -1} keeps a
+   * size, and new leading dimensions may be added} Never copies. PyTorch's {@code expand}.
+   *
+   * @param sizes the sizes, outermost first ({@code -1}: keep the size)
    */
   public Tensor expand(long... sizes) {
     Shapes.Geometry g = Shapes.expand(dtype, shape, strides, sizes);
@@ -229,14 +239,21 @@ public final class Tensor extends TensorFactories implements TensorLike {
         t -> t.expand(to));
   }
 
-  /** {@link #expand} to exactly {@code shape} (no {@code -1} needed): PyTorch's {@code broadcast_to}. */
+  /**
+   * {@link #expand} to exactly {@code shape} (no {@code -1} needed): PyTorch's {@code broadcast_to}.
+   *
+   * @param shape the sizes, outermost first
+   * @return the view
+   */
   public Tensor broadcastTo(long... shape) {
     return expand(shape);
   }
 
   /**
-   * A view with {@code shape} (one entry may be {@code -1}, inferred) over the same elements in
-   * row-major order; fails when the strides do not allow it (use {@link #reshape}).
+   * {@return a view with {@code shape} (one entry may be {@code -1}, inferred) over the same
+   * elements in row-major order; fails when the strides do not allow it (use {@link #reshape})}
+   *
+   * @param shape the sizes, outermost first
    */
   public Tensor view(long... shape) {
     long[] s = Shapes.inferSize(shape, numel);
@@ -256,7 +273,12 @@ public final class Tensor extends TensorFactories implements TensorLike {
     return recordedView("view", to, strides, offset, g -> g.reshape(from), t -> t.view(to));
   }
 
-  /** Like {@link #view}, but copies into a contiguous tensor when no view is possible. */
+  /**
+   * Like {@link #view}, but copies into a contiguous tensor when no view is possible.
+   *
+   * @param shape the sizes, outermost first
+   * @return the reshaped tensor, a view when the strides allow
+   */
   public Tensor reshape(long... shape) {
     long[] s = Shapes.inferSize(shape, numel);
     long[] st = Shapes.viewStrides(this.shape, this.strides, s);
@@ -266,7 +288,11 @@ public final class Tensor extends TensorFactories implements TensorLike {
     return copy().view(s);
   }
 
-  /** A view with the dimensions in the order {@code dims} (a permutation of 0..ndim-1). */
+  /**
+   * {@return a view with the dimensions in the order {@code dims} (a permutation of 0..ndim-1)}
+   *
+   * @param dims the dimensions (negative counts from the end)
+   */
   public Tensor permute(int... dims) {
     if (dims == null) {
       throw new IllegalArgumentException("dims must not be null");
@@ -299,7 +325,12 @@ public final class Tensor extends TensorFactories implements TensorLike {
         t -> t.permute(order));
   }
 
-  /** A view with dimensions {@code dim0} and {@code dim1} swapped. */
+  /**
+   * {@return a view with dimensions {@code dim0} and {@code dim1} swapped}
+   *
+   * @param dim0 one dimension
+   * @param dim1 the other dimension
+   */
   public Tensor transpose(int dim0, int dim1) {
     int n = shape.length;
     int a = wrapDim(dim0, n);
@@ -316,7 +347,7 @@ public final class Tensor extends TensorFactories implements TensorLike {
         t -> t.transpose(a, b));
   }
 
-  /** The transpose of a matrix; a tensor of fewer than 2 dimensions as it is. */
+  /** {@return the transpose of a matrix; a tensor of fewer than 2 dimensions as it is} */
   public Tensor t() {
     if (shape.length > 2) {
       throw new IllegalArgumentException(
@@ -326,9 +357,14 @@ public final class Tensor extends TensorFactories implements TensorLike {
   }
 
   /**
-   * Elements {@code start, start + step, ...} before {@code stop} along {@code dim}, with Python's
-   * slicing rules: negative {@code start}/{@code stop} count from the end and both are clamped to
-   * the size ({@code Long.MAX_VALUE} means "to the end"); {@code step} must be positive.
+   * {@return elements {@code start, start + step, ...} before {@code stop} along {@code dim}, with
+   * Python's slicing rules: negative {@code start}/{@code stop} count from the end and both are
+   * clamped to the size ({@code Long.MAX_VALUE} means "to the end"); {@code step} must be positive}
+   *
+   * @param dim the dimension (negative counts from the end)
+   * @param start the first index (negative counts from the end)
+   * @param stop the end, excluded (negative counts from the end)
+   * @param step the distance between consecutive indices, positive
    */
   public Tensor slice(int dim, long start, long stop, long step) {
     if (shape.length == 0) {
@@ -362,7 +398,12 @@ public final class Tensor extends TensorFactories implements TensorLike {
     return Math.max(0, Math.min(b, size));
   }
 
-  /** The sub-tensor at {@code index} of dimension {@code dim}, one dimension fewer. */
+  /**
+   * {@return the sub-tensor at {@code index} of dimension {@code dim}, one dimension fewer}
+   *
+   * @param dim the dimension (negative counts from the end)
+   * @param index the index along {@code dim} (negative counts from the end)
+   */
   public Tensor select(int dim, long index) {
     if (shape.length == 0) {
       throw new IndexOutOfBoundsException("select() cannot be applied to a 0-dim tensor.");
@@ -381,7 +422,13 @@ public final class Tensor extends TensorFactories implements TensorLike {
         g -> GradGraph.scatter(g, from, z -> z.select(d, i)), t -> t.select(d, i));
   }
 
-  /** Elements {@code [start, start + length)} of dimension {@code dim}. */
+  /**
+   * {@return elements {@code [start, start + length)} of dimension {@code dim}}
+   *
+   * @param dim the dimension (negative counts from the end)
+   * @param start the first index (negative counts from the end)
+   * @param length the number of indices
+   */
   public Tensor narrow(int dim, long start, long length) {
     if (shape.length == 0) {
       throw new IndexOutOfBoundsException("narrow() cannot be applied to a 0-dim tensor.");
@@ -404,7 +451,11 @@ public final class Tensor extends TensorFactories implements TensorLike {
     return slice(d, s0, s0 + length, 1);
   }
 
-  /** A view with a new dimension of size 1 at {@code dim} (in {@code [-ndim-1, ndim]}). */
+  /**
+   * {@return a view with a new dimension of size 1 at {@code dim} (in {@code [-ndim-1, ndim]})}
+   *
+   * @param dim the dimension (negative counts from the end)
+   */
   public Tensor unsqueeze(int dim) {
     int d = wrapDim(dim, shape.length + 1);
     long stride = d >= shape.length ? 1 : ShapeMath.multiply(shape[d], strides[d], "unsqueeze");
@@ -412,7 +463,7 @@ public final class Tensor extends TensorFactories implements TensorLike {
         g -> g.squeeze(d), t -> t.unsqueeze(d));
   }
 
-  /** A view without the dimensions of size 1. */
+  /** {@return a view without the dimensions of size 1} */
   public Tensor squeeze() {
     int kept = 0;
     for (long s : shape) {
@@ -431,7 +482,11 @@ public final class Tensor extends TensorFactories implements TensorLike {
     return reshapedView(s, st, offset);
   }
 
-  /** A view without dimension {@code dim} if its size is 1; otherwise the same shape. */
+  /**
+   * {@return a view without dimension {@code dim} if its size is 1; otherwise the same shape}
+   *
+   * @param dim the dimension (negative counts from the end)
+   */
   public Tensor squeeze(int dim) {
     int d = wrapDim(dim, shape.length);
     if (shape.length == 0 || shape[d] != 1) {
@@ -440,12 +495,18 @@ public final class Tensor extends TensorFactories implements TensorLike {
     return reshapedView(remove(shape, d), remove(strides, d), offset);
   }
 
-  /** One dimension holding every element (a view when possible, as {@link #reshape}). */
+  /** {@return one dimension holding every element (a view when possible, as {@link #reshape})} */
   public Tensor flatten() {
     return flatten(0, -1);
   }
 
-  /** Dimensions {@code startDim..endDim} merged into one (a view when possible). */
+  /**
+   * Dimensions {@code startDim..endDim} merged into one (a view when possible).
+   *
+   * @param startDim the first dimension merged
+   * @param endDim the last dimension merged
+   * @return the merged tensor, a view when the strides allow
+   */
   public Tensor flatten(int startDim, int endDim) {
     int n = shape.length;
     int a = wrapDim(startDim, n);
@@ -472,10 +533,14 @@ public final class Tensor extends TensorFactories implements TensorLike {
   }
 
   /**
-   * A view with arbitrary non-negative {@code strides} and storage {@code offset} (PyTorch's
-   * {@code as_strided}); every element it reaches must lie inside the storage. Differentiable
-   * when neither this tensor nor the view reaches one storage element twice (otherwise refused
-   * on a tensor that requires grad, in grad mode).
+   * {@return a view with arbitrary non-negative {@code strides} and storage {@code offset}
+   * (PyTorch's {@code as_strided}); every element it reaches must lie inside the storage}
+   * Differentiable when neither this tensor nor the view reaches one storage element twice
+   * (otherwise refused on a tensor that requires grad, in grad mode).
+   *
+   * @param shape the sizes, outermost first
+   * @param strides the strides in elements, outermost first
+   * @param offset the storage offset of the first element, in elements
    */
   public Tensor asStrided(long[] shape, long[] strides, long offset) {
     long[] s = Shapes.checkAsStrided(shape, strides, offset, storageSize());
@@ -505,7 +570,11 @@ public final class Tensor extends TensorFactories implements TensorLike {
   // Element access
   // ============================================================================================
 
-  /** The real element at {@code index} as a double (UINT64 read as unsigned). */
+  /**
+   * {@return the real element at {@code index} as a double (UINT64 read as unsigned)}
+   *
+   * @param index the element's index, one per dimension (negative counts from the end)
+   */
   public double getDouble(long... index) {
     long at = elementOffset(index);
     refuseComplex("getDouble", "getReal/getImag");
@@ -513,8 +582,10 @@ public final class Tensor extends TensorFactories implements TensorLike {
   }
 
   /**
-   * The element at {@code index} converted to INT64 by {@link #to}'s rules (floats truncate;
-   * UINT64 gives its bits).
+   * {@return the element at {@code index} converted to INT64 by {@link #to}'s rules (floats
+   * truncate; UINT64 gives its bits)}
+   *
+   * @param index the element's index, one per dimension (negative counts from the end)
    */
   public long getLong(long... index) {
     long at = elementOffset(index);
@@ -522,7 +593,11 @@ public final class Tensor extends TensorFactories implements TensorLike {
     return Convert.convert(dtype, DType.INT64, Elements.read(segment, dtype, at * dtype.byteSize()));
   }
 
-  /** True when the element at {@code index} is nonzero (NaN is nonzero). */
+  /**
+   * {@return true when the element at {@code index} is nonzero (NaN is nonzero)}
+   *
+   * @param index the element's index, one per dimension (negative counts from the end)
+   */
   public boolean getBoolean(long... index) {
     long at = elementOffset(index);
     if (dtype.isComplex()) {
@@ -531,7 +606,11 @@ public final class Tensor extends TensorFactories implements TensorLike {
     return Convert.toBoolean(dtype, Elements.read(segment, dtype, at * dtype.byteSize()));
   }
 
-  /** The real part of the element at {@code index} (the value itself for a real dtype). */
+  /**
+   * {@return the real part of the element at {@code index} (the value itself for a real dtype)}
+   *
+   * @param index the element's index, one per dimension (negative counts from the end)
+   */
   public double getReal(long... index) {
     long at = elementOffset(index);
     if (!dtype.isComplex()) {
@@ -541,7 +620,11 @@ public final class Tensor extends TensorFactories implements TensorLike {
     return Convert.toDouble(c, Elements.read(segment, c, at * dtype.byteSize()));
   }
 
-  /** The imaginary part of the element at {@code index} (0 for a real dtype). */
+  /**
+   * {@return the imaginary part of the element at {@code index} (0 for a real dtype)}
+   *
+   * @param index the element's index, one per dimension (negative counts from the end)
+   */
   public double getImag(long... index) {
     long at = elementOffset(index);
     if (!dtype.isComplex()) {
@@ -551,7 +634,12 @@ public final class Tensor extends TensorFactories implements TensorLike {
     return Convert.toDouble(c, Elements.read(segment, c, at * dtype.byteSize() + c.byteSize()));
   }
 
-  /** Stores {@code value} converted to the dtype by {@link #to}'s rules at {@code index}. */
+  /**
+   * Stores {@code value} converted to the dtype by {@link #to}'s rules at {@code index}.
+   *
+   * @param value the value
+   * @param index the element's index, one per dimension (negative counts from the end)
+   */
   public void setDouble(double value, long... index) {
     long at = elementOffset(index);
     GradGraph.beforeWrite(this, "setDouble");
@@ -562,7 +650,12 @@ public final class Tensor extends TensorFactories implements TensorLike {
     }
   }
 
-  /** Stores the integer {@code value} converted to the dtype at {@code index}. */
+  /**
+   * Stores the integer {@code value} converted to the dtype at {@code index}.
+   *
+   * @param value the value
+   * @param index the element's index, one per dimension (negative counts from the end)
+   */
   public void setLong(long value, long... index) {
     long at = elementOffset(index);
     GradGraph.beforeWrite(this, "setLong");
@@ -575,12 +668,23 @@ public final class Tensor extends TensorFactories implements TensorLike {
     }
   }
 
-  /** Stores {@code value} (1 or 0) at {@code index}. */
+  /**
+   * Stores {@code value} (1 or 0) at {@code index}.
+   *
+   * @param value the value
+   * @param index the element's index, one per dimension (negative counts from the end)
+   */
   public void setBoolean(boolean value, long... index) {
     setLong(value ? 1 : 0, index);
   }
 
-  /** Stores a complex value at {@code index}; a real dtype keeps the real part. */
+  /**
+   * Stores a complex value at {@code index}; a real dtype keeps the real part.
+   *
+   * @param re the real part
+   * @param im the imaginary part
+   * @param index the element's index, one per dimension (negative counts from the end)
+   */
   public void setComplex(double re, double im, long... index) {
     long at = elementOffset(index);
     GradGraph.beforeWrite(this, "setComplex");
@@ -623,8 +727,10 @@ public final class Tensor extends TensorFactories implements TensorLike {
   // ============================================================================================
 
   /**
-   * This tensor converted to {@code dtype} (this tensor itself when the dtype is already {@code
-   * dtype}), with PyTorch's conversion results; the rules are in {@link Convert}.
+   * {@return this tensor converted to {@code dtype} (this tensor itself when the dtype is already
+   * {@code dtype}), with PyTorch's conversion results; the rules are in {@link Convert}}
+   *
+   * @param dtype the element type
    */
   public Tensor to(DType dtype) {
     checkDtype(dtype);
@@ -637,12 +743,12 @@ public final class Tensor extends TensorFactories implements TensorLike {
     return GradGraph.copied(this, out, "to", g -> g.to(from));
   }
 
-  /** This tensor if it is contiguous, else a contiguous copy. */
+  /** {@return this tensor if it is contiguous, else a contiguous copy} */
   public Tensor contiguous() {
     return isContiguous() ? this : copy();
   }
 
-  /** A contiguous copy with its own storage. */
+  /** {@return a contiguous copy with its own storage} */
   public Tensor copy() {
     Tensor out = empty(dtype, shape);
     Copies.copyInto(this, out);
@@ -651,7 +757,7 @@ public final class Tensor extends TensorFactories implements TensorLike {
 
   // ---- to Java arrays ------------------------------------------------------------------------
 
-  /** The elements in row-major order as booleans ({@code != 0}). */
+  /** {@return the elements in row-major order as booleans ({@code != 0})} */
   public boolean[] toBooleanArray() {
     Tensor t = arrayable(DType.BOOL);
     boolean[] out = new boolean[(int) numel];
@@ -661,37 +767,39 @@ public final class Tensor extends TensorFactories implements TensorLike {
     return out;
   }
 
-  /** The elements in row-major order converted to INT8. */
+  /** {@return the elements in row-major order converted to INT8} */
   public byte[] toByteArray() {
     return arrayable(DType.INT8).segment.asSlice(0, numel).toArray(ValueLayout.JAVA_BYTE);
   }
 
-  /** The elements in row-major order converted to INT16. */
+  /** {@return the elements in row-major order converted to INT16} */
   public short[] toShortArray() {
     return arrayable(DType.INT16).segment.asSlice(0, numel * 2).toArray(ValueLayout.JAVA_SHORT);
   }
 
-  /** The elements in row-major order converted to INT32. */
+  /** {@return the elements in row-major order converted to INT32} */
   public int[] toIntArray() {
     return arrayable(DType.INT32).segment.asSlice(0, numel * 4).toArray(ValueLayout.JAVA_INT);
   }
 
-  /** The elements in row-major order converted to INT64 (UINT64 keeps its bits). */
+  /** {@return the elements in row-major order converted to INT64 (UINT64 keeps its bits)} */
   public long[] toLongArray() {
     return arrayable(DType.INT64).segment.asSlice(0, numel * 8).toArray(ValueLayout.JAVA_LONG);
   }
 
-  /** The elements in row-major order converted to FLOAT32. */
+  /** {@return the elements in row-major order converted to FLOAT32} */
   public float[] toFloatArray() {
     return arrayable(DType.FLOAT32).segment.asSlice(0, numel * 4).toArray(ValueLayout.JAVA_FLOAT);
   }
 
-  /** The elements in row-major order converted to FLOAT64. */
+  /** {@return the elements in row-major order converted to FLOAT64} */
   public double[] toDoubleArray() {
     return arrayable(DType.FLOAT64).segment.asSlice(0, numel * 8).toArray(ValueLayout.JAVA_DOUBLE);
   }
 
-  /** The elements as interleaved (re, im) doubles, 2 × numel values (imaginary 0 if real). */
+  /**
+   * {@return the elements as interleaved (re, im) doubles, 2 × numel values (imaginary 0 if real)}
+   */
   public double[] toComplexArray() {
     checkArrayLength(2 * numel);
     Tensor t = to(DType.COMPLEX128).contiguous();
@@ -740,6 +848,7 @@ public final class Tensor extends TensorFactories implements TensorLike {
    * made, and {@link #backward()} adds its gradient into {@link #grad()}. PyTorch's {@code
    * requires_grad_}.
    *
+   * @param requiresGrad whether ops on it record how their results were made
    * @return this tensor
    * @throws IllegalArgumentException for a tensor that is not floating (integral, bool, complex:
    *     "only Tensors of floating point dtype can require gradients")
@@ -750,18 +859,23 @@ public final class Tensor extends TensorFactories implements TensorLike {
     return this;
   }
 
-  /** True for a leaf marked with {@link #requiresGrad(boolean)} and for results computed from one. */
+  /**
+   * {@return true for a leaf marked with {@link #requiresGrad(boolean)} and for results computed
+   * from one}
+   */
   public boolean requiresGrad() {
     return GradGraph.requiresGrad(this);
   }
 
-  /** True unless this tensor was computed by a recorded op (PyTorch's {@code is_leaf}). */
+  /** {@return true unless this tensor was computed by a recorded op (PyTorch's {@code is_leaf})} */
   public boolean isLeaf() {
     GradGraph.Meta m = GradGraph.meta(this);
     return m == null || m.gradFn == null;
   }
 
-  /** The gradient accumulated into this leaf by {@link #backward()}; null before the first. */
+  /**
+   * {@return the gradient accumulated into this leaf by {@link #backward()}; null before the first}
+   */
   public Tensor grad() {
     return autograd == null ? null : autograd.grad;
   }
@@ -770,6 +884,7 @@ public final class Tensor extends TensorFactories implements TensorLike {
    * Replaces {@link #grad()} (PyTorch's {@code x.grad = ...}); null clears it, as before a new
    * accumulation.
    *
+   * @param grad the new gradient, of this tensor's shape and dtype; null clears it
    * @throws IllegalArgumentException for a gradient of another shape or dtype
    */
   public void setGrad(Tensor grad) {
@@ -793,6 +908,8 @@ public final class Tensor extends TensorFactories implements TensorLike {
   /**
    * {@link #backward()} from {@code gradient}, the gradient of some scalar with respect to this
    * tensor (its shape; cast to its dtype): the vector in PyTorch's vector-Jacobian product.
+   *
+   * @param gradient the gradient of some scalar with respect to this tensor, of its shape
    */
   public void backward(Tensor gradient) {
     if (gradient == null) {
@@ -803,8 +920,8 @@ public final class Tensor extends TensorFactories implements TensorLike {
   }
 
   /**
-   * A view of the same elements that is in no graph: it does not require gradients and no
-   * gradient flows through it (PyTorch's {@code detach}). Writes through either are seen by both.
+   * {@return a view of the same elements that is in no graph: it does not require gradients and no
+   * gradient flows through it (PyTorch's {@code detach})} Writes through either are seen by both.
    */
   public Tensor detach() {
     return alias(shape, strides, offset);

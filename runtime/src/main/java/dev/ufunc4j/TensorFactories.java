@@ -32,8 +32,11 @@ public abstract class TensorFactories extends TensorVocabulary {
   TensorFactories() {}
 
   /**
-   * A tensor of {@code dtype} and {@code shape} with zeroed contents (storage is always zeroed;
-   * PyTorch's {@code empty} leaves it undefined).
+   * {@return a tensor of {@code dtype} and {@code shape} with zeroed contents (storage is always
+   * zeroed; PyTorch's {@code empty} leaves it undefined)}
+   *
+   * @param dtype the element type
+   * @param shape the sizes, outermost first
    */
   public static Tensor empty(DType dtype, long... shape) {
     checkDtype(dtype);
@@ -70,17 +73,34 @@ public abstract class TensorFactories extends TensorVocabulary {
     return TensorScope.allocate(bytes, zeroed); // the innermost open scope, else GC-managed
   }
 
-  /** A tensor of zeros. */
+  /**
+   * {@return a tensor of zeros}
+   *
+   * @param dtype the element type
+   * @param shape the sizes, outermost first
+   */
   public static Tensor zeros(DType dtype, long... shape) {
     return empty(dtype, shape);
   }
 
-  /** A tensor of ones. */
+  /**
+   * {@return a tensor of ones}
+   *
+   * @param dtype the element type
+   * @param shape the sizes, outermost first
+   */
   public static Tensor ones(DType dtype, long... shape) {
     return full(dtype, 1L, shape);
   }
 
-  /** A tensor filled with {@code value} converted to {@code dtype} (complex: imaginary part 0). */
+  /**
+   * {@return a tensor filled with {@code value} converted to {@code dtype} (complex: imaginary part
+   * 0)}
+   *
+   * @param dtype the element type
+   * @param value the value
+   * @param shape the sizes, outermost first
+   */
   public static Tensor full(DType dtype, double value, long... shape) {
     Tensor t = empty(dtype, shape);
     Copies.fill(t, dtype.isComplex() ? Convert.fromDouble(dtype.componentType(), value)
@@ -88,7 +108,13 @@ public abstract class TensorFactories extends TensorVocabulary {
     return t;
   }
 
-  /** A tensor filled with the integer {@code value} converted to {@code dtype}. */
+  /**
+   * {@return a tensor filled with the integer {@code value} converted to {@code dtype}}
+   *
+   * @param dtype the element type
+   * @param value the value
+   * @param shape the sizes, outermost first
+   */
   public static Tensor full(DType dtype, long value, long... shape) {
     Tensor t = empty(dtype, shape);
     Copies.fill(t, dtype.isComplex() ? Convert.fromLong(dtype.componentType(), value, false)
@@ -96,17 +122,35 @@ public abstract class TensorFactories extends TensorVocabulary {
     return t;
   }
 
-  /** A tensor filled with {@code value} converted to {@code dtype}. */
+  /**
+   * {@return a tensor filled with {@code value} converted to {@code dtype}}
+   *
+   * @param dtype the element type
+   * @param value the value
+   * @param shape the sizes, outermost first
+   */
   public static Tensor full(DType dtype, boolean value, long... shape) {
     return full(dtype, value ? 1L : 0L, shape);
   }
 
-  /** {@code [0, 1, ..., end - 1]} as INT64 (PyTorch's {@code arange(end)}). */
+  /**
+   * {@code [0, 1, ..., end - 1]} as INT64 (PyTorch's {@code arange(end)}).
+   *
+   * @param end the end, excluded
+   * @return a new tensor
+   */
   public static Tensor arange(long end) {
     return arange(0, end, 1);
   }
 
-  /** {@code start, start + step, ...} up to but excluding {@code end}, as INT64. */
+  /**
+   * {@code start, start + step, ...} up to but excluding {@code end}, as INT64.
+   *
+   * @param start the first value
+   * @param end the end, excluded
+   * @param step the difference between consecutive values
+   * @return a new tensor
+   */
   public static Tensor arange(long start, long end, long step) {
     if (step == 0) {
       throw new IllegalArgumentException("step must be nonzero");
@@ -129,6 +173,12 @@ public abstract class TensorFactories extends TensorVocabulary {
   /**
    * {@code start + i * step} for {@code i} in {@code [0, ceil((end - start) / step))}, computed in
    * double and converted to {@code dtype}.
+   *
+   * @param start the first value
+   * @param end the end, excluded
+   * @param step the difference between consecutive values
+   * @param dtype the element type
+   * @return a new tensor
    */
   public static Tensor arange(double start, double end, double step, DType dtype) {
     checkDtype(dtype);
@@ -166,6 +216,12 @@ public abstract class TensorFactories extends TensorVocabulary {
    * {@code steps} values evenly spaced from {@code start} to {@code end} inclusive, PyTorch's
    * formula (the first half counts up from {@code start}, the second down from {@code end}, so
    * both ends are exact).
+   *
+   * @param start the first value
+   * @param end the end, excluded
+   * @param steps the number of values
+   * @param dtype the element type
+   * @return a new tensor
    */
   public static Tensor linspace(double start, double end, long steps, DType dtype) {
     checkDtype(dtype);
@@ -182,14 +238,28 @@ public abstract class TensorFactories extends TensorVocabulary {
     return of(values).to(dtype);
   }
 
-  /** Uniform values in [0, 1) from a generator seeded with {@code seed}; a floating dtype. */
+  /**
+   * Uniform values in [0, 1) from a generator seeded with {@code seed}; a floating dtype.
+   *
+   * @param seed the generator's seed: the same seed gives the same values
+   * @param dtype the element type
+   * @param shape the sizes, outermost first
+   * @return a new tensor
+   */
   public static Tensor rand(long seed, DType dtype, long... shape) {
     requireFloating(dtype, "rand");
     SplittableRandom rng = new SplittableRandom(seed);
     return generated(dtype, shape, rng::nextDouble);
   }
 
-  /** Standard normal values from a generator seeded with {@code seed}; a floating dtype. */
+  /**
+   * Standard normal values from a generator seeded with {@code seed}; a floating dtype.
+   *
+   * @param seed the generator's seed: the same seed gives the same values
+   * @param dtype the element type
+   * @param shape the sizes, outermost first
+   * @return a new tensor
+   */
   public static Tensor randn(long seed, DType dtype, long... shape) {
     requireFloating(dtype, "randn");
     SplittableRandom rng = new SplittableRandom(seed);
@@ -203,6 +273,12 @@ public abstract class TensorFactories extends TensorVocabulary {
    * a wider range and wrap it, draw int64 and convert ({@code randint(seed, -100, 100, INT64,
    * shape).to(UINT8)}).
    *
+   * @param seed the generator's seed: the same seed gives the same values
+   * @param low the smallest value drawn
+   * @param high the end of the range, excluded
+   * @param dtype the element type
+   * @param shape the sizes, outermost first
+   * @return a new tensor
    * @throws IllegalArgumentException if {@code low >= high}, the dtype is complex, or {@code low} or
    *     {@code high - 1} is out of the dtype's range
    */
@@ -278,7 +354,12 @@ public abstract class TensorFactories extends TensorVocabulary {
 
   // ---- from Java arrays ----------------------------------------------------------------------
 
-  /** A BOOL tensor of {@code data} in row-major order; no shape means one dimension. */
+  /**
+   * {@return a BOOL tensor of {@code data} in row-major order; no shape means one dimension}
+   *
+   * @param data the values, in row-major order
+   * @param shape the sizes, outermost first
+   */
   public static Tensor of(boolean[] data, long... shape) {
     Tensor t = fromArray(DType.BOOL, requireData(data).length, shape);
     for (int i = 0; i < data.length; i++) {
@@ -287,49 +368,84 @@ public abstract class TensorFactories extends TensorVocabulary {
     return t;
   }
 
-  /** An INT8 tensor (use {@code .to(DType.UINT8)} or {@link #of(byte[], DType, long...)}). */
+  /**
+   * {@return an INT8 tensor (use {@code .to(DType.UINT8)} or {@link #of(byte[], DType, long...)})}
+   *
+   * @param data the values, in row-major order
+   * @param shape the sizes, outermost first
+   */
   public static Tensor of(byte[] data, long... shape) {
     Tensor t = fromArray(DType.INT8, requireData(data).length, shape);
     MemorySegment.copy(data, 0, t.segment(), ValueLayout.JAVA_BYTE, 0, data.length);
     return t;
   }
 
-  /** An INT16 tensor. */
+  /**
+   * {@return an INT16 tensor}
+   *
+   * @param data the values, in row-major order
+   * @param shape the sizes, outermost first
+   */
   public static Tensor of(short[] data, long... shape) {
     Tensor t = fromArray(DType.INT16, requireData(data).length, shape);
     MemorySegment.copy(data, 0, t.segment(), ValueLayout.JAVA_SHORT, 0, data.length);
     return t;
   }
 
-  /** A UINT16 tensor (Java's {@code char} is unsigned 16-bit). */
+  /**
+   * {@return a UINT16 tensor (Java's {@code char} is unsigned 16-bit)}
+   *
+   * @param data the values, in row-major order
+   * @param shape the sizes, outermost first
+   */
   public static Tensor of(char[] data, long... shape) {
     Tensor t = fromArray(DType.UINT16, requireData(data).length, shape);
     MemorySegment.copy(data, 0, t.segment(), ValueLayout.JAVA_CHAR, 0, data.length);
     return t;
   }
 
-  /** An INT32 tensor. */
+  /**
+   * {@return an INT32 tensor}
+   *
+   * @param data the values, in row-major order
+   * @param shape the sizes, outermost first
+   */
   public static Tensor of(int[] data, long... shape) {
     Tensor t = fromArray(DType.INT32, requireData(data).length, shape);
     MemorySegment.copy(data, 0, t.segment(), ValueLayout.JAVA_INT, 0, data.length);
     return t;
   }
 
-  /** An INT64 tensor. */
+  /**
+   * {@return an INT64 tensor}
+   *
+   * @param data the values, in row-major order
+   * @param shape the sizes, outermost first
+   */
   public static Tensor of(long[] data, long... shape) {
     Tensor t = fromArray(DType.INT64, requireData(data).length, shape);
     MemorySegment.copy(data, 0, t.segment(), ValueLayout.JAVA_LONG, 0, data.length);
     return t;
   }
 
-  /** A FLOAT32 tensor. */
+  /**
+   * {@return a FLOAT32 tensor}
+   *
+   * @param data the values, in row-major order
+   * @param shape the sizes, outermost first
+   */
   public static Tensor of(float[] data, long... shape) {
     Tensor t = fromArray(DType.FLOAT32, requireData(data).length, shape);
     MemorySegment.copy(data, 0, t.segment(), ValueLayout.JAVA_FLOAT, 0, data.length);
     return t;
   }
 
-  /** A FLOAT64 tensor. */
+  /**
+   * {@return a FLOAT64 tensor}
+   *
+   * @param data the values, in row-major order
+   * @param shape the sizes, outermost first
+   */
   public static Tensor of(double[] data, long... shape) {
     Tensor t = fromArray(DType.FLOAT64, requireData(data).length, shape);
     MemorySegment.copy(data, 0, t.segment(), ValueLayout.JAVA_DOUBLE, 0, data.length);
@@ -339,65 +455,104 @@ public abstract class TensorFactories extends TensorVocabulary {
   // ---- from nested Java arrays, shape inferred (np.array) ------------------------------------
 
   /**
-   * A FLOAT32 tensor of shape {@code [data.length, data[0].length]}, as {@code np.array(data)}:
-   * {@code Tensor.of(new float[][] {{1, 2}, {3, 4}})} is 2×2. The Java type fixes the number of
-   * dimensions (an empty {@code new float[0][]} is {@code [0, 0]}). Rows of different lengths (a
-   * ragged array) and null rows are refused, naming the row, before anything is allocated.
+   * {@return a FLOAT32 tensor of shape {@code [data.length, data[0].length]}, as {@code
+   * np.array(data)}: {@code Tensor.of(new float[][] {{1, 2}, {3, 4}})} is 2×2} The Java type fixes
+   * the number of dimensions (an empty {@code new float[0][]} is {@code [0, 0]}). Rows of different
+   * lengths (a ragged array) and null rows are refused, naming the row, before anything is
+   * allocated.
+   *
+   * @param data the values, in row-major order
    */
   public static Tensor of(float[][] data) {
     NestedArray n = NestedArray.of(data, 2, "float");
     return of((float[]) n.flat(float.class), n.shape());
   }
 
-  /** A FLOAT32 tensor of shape {@code [d0, d1, d2]}; rules of {@link #of(float[][])}. */
+  /**
+   * {@return a FLOAT32 tensor of shape {@code [d0, d1, d2]}; rules of {@link #of(float[][])}}
+   *
+   * @param data the values, in row-major order
+   */
   public static Tensor of(float[][][] data) {
     NestedArray n = NestedArray.of(data, 3, "float");
     return of((float[]) n.flat(float.class), n.shape());
   }
 
-  /** A FLOAT64 tensor of shape {@code [d0, d1]}; rules of {@link #of(float[][])}. */
+  /**
+   * {@return a FLOAT64 tensor of shape {@code [d0, d1]}; rules of {@link #of(float[][])}}
+   *
+   * @param data the values, in row-major order
+   */
   public static Tensor of(double[][] data) {
     NestedArray n = NestedArray.of(data, 2, "double");
     return of((double[]) n.flat(double.class), n.shape());
   }
 
-  /** A FLOAT64 tensor of shape {@code [d0, d1, d2]}; rules of {@link #of(float[][])}. */
+  /**
+   * {@return a FLOAT64 tensor of shape {@code [d0, d1, d2]}; rules of {@link #of(float[][])}}
+   *
+   * @param data the values, in row-major order
+   */
   public static Tensor of(double[][][] data) {
     NestedArray n = NestedArray.of(data, 3, "double");
     return of((double[]) n.flat(double.class), n.shape());
   }
 
-  /** An INT32 tensor of shape {@code [d0, d1]}; rules of {@link #of(float[][])}. */
+  /**
+   * {@return an INT32 tensor of shape {@code [d0, d1]}; rules of {@link #of(float[][])}}
+   *
+   * @param data the values, in row-major order
+   */
   public static Tensor of(int[][] data) {
     NestedArray n = NestedArray.of(data, 2, "int");
     return of((int[]) n.flat(int.class), n.shape());
   }
 
-  /** An INT32 tensor of shape {@code [d0, d1, d2]}; rules of {@link #of(float[][])}. */
+  /**
+   * {@return an INT32 tensor of shape {@code [d0, d1, d2]}; rules of {@link #of(float[][])}}
+   *
+   * @param data the values, in row-major order
+   */
   public static Tensor of(int[][][] data) {
     NestedArray n = NestedArray.of(data, 3, "int");
     return of((int[]) n.flat(int.class), n.shape());
   }
 
-  /** An INT64 tensor of shape {@code [d0, d1]}; rules of {@link #of(float[][])}. */
+  /**
+   * {@return an INT64 tensor of shape {@code [d0, d1]}; rules of {@link #of(float[][])}}
+   *
+   * @param data the values, in row-major order
+   */
   public static Tensor of(long[][] data) {
     NestedArray n = NestedArray.of(data, 2, "long");
     return of((long[]) n.flat(long.class), n.shape());
   }
 
-  /** An INT64 tensor of shape {@code [d0, d1, d2]}; rules of {@link #of(float[][])}. */
+  /**
+   * {@return an INT64 tensor of shape {@code [d0, d1, d2]}; rules of {@link #of(float[][])}}
+   *
+   * @param data the values, in row-major order
+   */
   public static Tensor of(long[][][] data) {
     NestedArray n = NestedArray.of(data, 3, "long");
     return of((long[]) n.flat(long.class), n.shape());
   }
 
-  /** A BOOL tensor of shape {@code [d0, d1]}; rules of {@link #of(float[][])}. */
+  /**
+   * {@return a BOOL tensor of shape {@code [d0, d1]}; rules of {@link #of(float[][])}}
+   *
+   * @param data the values, in row-major order
+   */
   public static Tensor of(boolean[][] data) {
     NestedArray n = NestedArray.of(data, 2, "boolean");
     return of((boolean[]) n.flat(boolean.class), n.shape());
   }
 
-  /** A BOOL tensor of shape {@code [d0, d1, d2]}; rules of {@link #of(float[][])}. */
+  /**
+   * {@return a BOOL tensor of shape {@code [d0, d1, d2]}; rules of {@link #of(float[][])}}
+   *
+   * @param data the values, in row-major order
+   */
   public static Tensor of(boolean[][][] data) {
     NestedArray n = NestedArray.of(data, 3, "boolean");
     return of((boolean[]) n.flat(boolean.class), n.shape());
@@ -406,12 +561,24 @@ public abstract class TensorFactories extends TensorVocabulary {
   /**
    * {@code data} converted to {@code dtype} by the rules of {@link Tensor#to(DType)}: the bytes keep
    * their bits in UINT8, wrap into wider types, ...
+   *
+   * @param data the values, in row-major order
+   * @param dtype the element type
+   * @param shape the sizes, outermost first
+   * @return a new tensor
    */
   public static Tensor of(byte[] data, DType dtype, long... shape) {
     return of(data, shape).to(checkDtype(dtype));
   }
 
-  /** {@code data} converted to {@code dtype} by the rules of {@link Tensor#to(DType)}. */
+  /**
+   * {@code data} converted to {@code dtype} by the rules of {@link Tensor#to(DType)}.
+   *
+   * @param data the values, in row-major order
+   * @param dtype the element type
+   * @param shape the sizes, outermost first
+   * @return a new tensor
+   */
   public static Tensor of(int[] data, DType dtype, long... shape) {
     return of(data, shape).to(checkDtype(dtype));
   }
@@ -419,6 +586,11 @@ public abstract class TensorFactories extends TensorVocabulary {
   /**
    * {@code data} converted to {@code dtype}; with UINT64 the longs keep their bits (read as
    * unsigned).
+   *
+   * @param data the values, in row-major order
+   * @param dtype the element type
+   * @param shape the sizes, outermost first
+   * @return a new tensor
    */
   public static Tensor of(long[] data, DType dtype, long... shape) {
     return of(data, shape).to(checkDtype(dtype));
@@ -427,19 +599,36 @@ public abstract class TensorFactories extends TensorVocabulary {
   /**
    * {@code data} converted to {@code dtype}: FLOAT16 and BFLOAT16 round to nearest even; for a
    * complex dtype the values are real parts.
+   *
+   * @param data the values, in row-major order
+   * @param dtype the element type
+   * @param shape the sizes, outermost first
+   * @return a new tensor
    */
   public static Tensor of(float[] data, DType dtype, long... shape) {
     return of(data, shape).to(checkDtype(dtype));
   }
 
-  /** {@code data} converted to {@code dtype} (through float32 for the 16- and 8-bit floats). */
+  /**
+   * {@code data} converted to {@code dtype} (through float32 for the 16- and 8-bit floats).
+   *
+   * @param data the values, in row-major order
+   * @param dtype the element type
+   * @param shape the sizes, outermost first
+   * @return a new tensor
+   */
   public static Tensor of(double[] data, DType dtype, long... shape) {
     return of(data, shape).to(checkDtype(dtype));
   }
 
   /**
-   * A complex tensor from interleaved {@code (re, im)} pairs: COMPLEX64, or COMPLEX32 or COMPLEX128
-   * when {@code dtype} says so. {@code shape} counts complex elements (half the array length).
+   * {@return a complex tensor from interleaved {@code (re, im)} pairs: COMPLEX64, or COMPLEX32 or
+   * COMPLEX128 when {@code dtype} says so} {@code shape} counts complex elements (half the array
+   * length).
+   *
+   * @param interleaved the real and imaginary parts, alternating
+   * @param dtype the element type
+   * @param shape the sizes, outermost first
    */
   public static Tensor ofComplex(float[] interleaved, DType dtype, long... shape) {
     requireComplex(dtype);
@@ -447,12 +636,23 @@ public abstract class TensorFactories extends TensorVocabulary {
     return viewAsComplex(parts.to(dtype.componentType()), dtype, shape);
   }
 
-  /** A COMPLEX128 tensor from interleaved {@code (re, im)} pairs. */
+  /**
+   * {@return a COMPLEX128 tensor from interleaved {@code (re, im)} pairs}
+   *
+   * @param interleaved the real and imaginary parts, alternating
+   * @param shape the sizes, outermost first
+   */
   public static Tensor ofComplex(double[] interleaved, long... shape) {
     return ofComplex(interleaved, DType.COMPLEX128, shape);
   }
 
-  /** A complex tensor of {@code dtype} from interleaved {@code (re, im)} double pairs. */
+  /**
+   * {@return a complex tensor of {@code dtype} from interleaved {@code (re, im)} double pairs}
+   *
+   * @param interleaved the real and imaginary parts, alternating
+   * @param dtype the element type
+   * @param shape the sizes, outermost first
+   */
   public static Tensor ofComplex(double[] interleaved, DType dtype, long... shape) {
     requireComplex(dtype);
     Tensor parts = complexParts(of(requireData(interleaved)), interleaved.length);
@@ -506,37 +706,69 @@ public abstract class TensorFactories extends TensorVocabulary {
 
   // ---- zero-dim tensors and wrapped numbers --------------------------------------------------
 
-  /** A zero-dim FLOAT64 tensor (not a wrapped number: it promotes as a zero-dim tensor). */
+  /**
+   * {@return a zero-dim FLOAT64 tensor (not a wrapped number: it promotes as a zero-dim tensor)}
+   *
+   * @param value the value
+   */
   public static Tensor scalar(double value) {
     return scalar(value, DType.FLOAT64);
   }
 
-  /** A zero-dim FLOAT32 tensor. */
+  /**
+   * {@return a zero-dim FLOAT32 tensor}
+   *
+   * @param value the value
+   */
   public static Tensor scalar(float value) {
     return scalar(value, DType.FLOAT32);
   }
 
-  /** A zero-dim INT64 tensor. */
+  /**
+   * {@return a zero-dim INT64 tensor}
+   *
+   * @param value the value
+   */
   public static Tensor scalar(long value) {
     return full(DType.INT64, value);
   }
 
-  /** A zero-dim INT32 tensor. */
+  /**
+   * {@return a zero-dim INT32 tensor}
+   *
+   * @param value the value
+   */
   public static Tensor scalar(int value) {
     return full(DType.INT32, (long) value);
   }
 
-  /** A zero-dim BOOL tensor. */
+  /**
+   * {@return a zero-dim BOOL tensor}
+   *
+   * @param value the value
+   */
   public static Tensor scalar(boolean value) {
     return full(DType.BOOL, value);
   }
 
-  /** A zero-dim tensor of {@code dtype} holding {@code value} converted by {@link Tensor#to}'s rules. */
+  /**
+   * {@return a zero-dim tensor of {@code dtype} holding {@code value} converted by {@link
+   * Tensor#to}'s rules}
+   *
+   * @param value the value
+   * @param dtype the element type
+   */
   public static Tensor scalar(double value, DType dtype) {
     return full(checkDtype(dtype), value);
   }
 
-  /** A zero-dim complex tensor of {@code dtype}. */
+  /**
+   * {@return a zero-dim complex tensor of {@code dtype}}
+   *
+   * @param re the real part
+   * @param im the imaginary part
+   * @param dtype the element type
+   */
   public static Tensor scalarComplex(double re, double im, DType dtype) {
     return ofComplex(new double[] {re, im}, dtype).view(new long[0]);
   }

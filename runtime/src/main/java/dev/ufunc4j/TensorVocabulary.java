@@ -726,11 +726,12 @@ public abstract class TensorVocabulary extends TensorMethods {
   // ---- comparison ------------------------------------------------------------------------------
 
   /**
-   * True when both tensors have the same shape and every pair of elements is equal as values in
-   * their common dtype, like {@code torch.equal}: int64 2^24 + 1 equals float32 2^24, NaN equals
-   * nothing, -0.0 equals 0.0; integers compare exactly. Compares in place, without converted
+   * {@return true when both tensors have the same shape and every pair of elements is equal as
+   * values in their common dtype, like {@code torch.equal}: int64 2^24 + 1 equals float32 2^24, NaN
+   * equals nothing, -0.0 equals 0.0; integers compare exactly} Compares in place, without converted
    * copies.
    *
+   * @param other the other tensor
    * @throws IllegalArgumentException when {@code other} is null, or the dtypes have no common
    *     dtype (float8 beside another dtype, as in PyTorch)
    */
@@ -742,15 +743,25 @@ public abstract class TensorVocabulary extends TensorMethods {
             other.dtype(), other.offset(), other.stridesRef(), x.shapeRef());
   }
 
-  /** {@link #allClose(Tensor, double, double, boolean)} with rtol 1e-5, atol 1e-8, NaN unequal. */
+  /**
+   * {@link #allClose(Tensor, double, double, boolean)} with rtol 1e-5, atol 1e-8, NaN unequal.
+   *
+   * @param other the other tensor
+   * @return whether every pair is close
+   */
   public boolean allClose(Tensor other) {
     return allClose(other, 1e-5, 1e-8, false);
   }
 
   /**
-   * True when the shapes are equal and {@code |a - b| <= atol + rtol * |b|} for every pair
+   * {@return true when the shapes are equal and {@code |a - b| <= atol + rtol * |b|} for every pair
    * (complex: the modulus); infinities must match exactly; NaNs match each other only when {@code
-   * equalNan}. Broadcast operands first with {@link Tensor#expand}.
+   * equalNan}} Broadcast operands first with {@link Tensor#expand}.
+   *
+   * @param other the other tensor
+   * @param rtol the relative tolerance
+   * @param atol the absolute tolerance
+   * @param equalNan whether NaNs count as equal to each other
    */
   public boolean allClose(Tensor other, double rtol, double atol, boolean equalNan) {
     requireOther(other);
@@ -798,71 +809,111 @@ public abstract class TensorVocabulary extends TensorMethods {
 
   // ---- reductions (docs/reductions.md) ---------------------------------------------------------
 
-  /** The sum of all elements, a zero-dim tensor: int64 for bool and integral dtypes. */
+  /** {@return the sum of all elements, a zero-dim tensor: int64 for bool and integral dtypes} */
   public Tensor sum() {
     return Reductions.sum(self(), null, false, null);
   }
 
-  /** The sum over {@code dims} (negative counts from the end; none given: all), dims dropped. */
+  /**
+   * {@return the sum over {@code dims} (negative counts from the end; none given: all), dims
+   * dropped}
+   *
+   * @param dims the dimensions (negative counts from the end)
+   */
   public Tensor sum(int... dims) {
     return Reductions.sum(self(), dims, false, null);
   }
 
-  /** The sum over {@code dims}, kept as size 1 when {@code keepDim} ({@code torch.sum}). */
+  /**
+   * {@return the sum over {@code dims}, kept as size 1 when {@code keepDim} ({@code torch.sum})}
+   *
+   * @param dims the dimensions (negative counts from the end)
+   * @param keepDim whether the reduced dimensions stay, with size 1
+   */
   public Tensor sum(int[] dims, boolean keepDim) {
     return Reductions.sum(self(), dims, keepDim, null);
   }
 
-  /** The mean of all elements; floating and complex dtypes only, as in PyTorch. */
+  /** {@return the mean of all elements; floating and complex dtypes only, as in PyTorch} */
   public Tensor mean() {
     return Reductions.mean(self(), null, false, null);
   }
 
-  /** The mean over {@code dims} (none given: all), dims dropped. */
+  /**
+   * {@return the mean over {@code dims} (none given: all), dims dropped}
+   *
+   * @param dims the dimensions (negative counts from the end)
+   */
   public Tensor mean(int... dims) {
     return Reductions.mean(self(), dims, false, null);
   }
 
-  /** The mean over {@code dims}, kept as size 1 when {@code keepDim} ({@code torch.mean}). */
+  /**
+   * {@return the mean over {@code dims}, kept as size 1 when {@code keepDim} ({@code torch.mean})}
+   *
+   * @param dims the dimensions (negative counts from the end)
+   * @param keepDim whether the reduced dimensions stay, with size 1
+   */
   public Tensor mean(int[] dims, boolean keepDim) {
     return Reductions.mean(self(), dims, keepDim, null);
   }
 
-  /** The largest element (NaN if any is NaN), of this tensor's dtype. */
+  /** {@return the largest element (NaN if any is NaN), of this tensor's dtype} */
   public Tensor amax() {
     return Reductions.amax(self(), null, false, null);
   }
 
-  /** The largest element over {@code dims} (none given: all), dims dropped. */
+  /**
+   * {@return the largest element over {@code dims} (none given: all), dims dropped}
+   *
+   * @param dims the dimensions (negative counts from the end)
+   */
   public Tensor amax(int... dims) {
     return Reductions.amax(self(), dims, false, null);
   }
 
-  /** The largest element over {@code dims}, kept as size 1 when {@code keepDim} ({@code torch.amax}). */
+  /**
+   * {@return the largest element over {@code dims}, kept as size 1 when {@code keepDim} ({@code
+   * torch.amax})}
+   *
+   * @param dims the dimensions (negative counts from the end)
+   * @param keepDim whether the reduced dimensions stay, with size 1
+   */
   public Tensor amax(int[] dims, boolean keepDim) {
     return Reductions.amax(self(), dims, keepDim, null);
   }
 
-  /** The smallest element (NaN if any is NaN), of this tensor's dtype. */
+  /** {@return the smallest element (NaN if any is NaN), of this tensor's dtype} */
   public Tensor amin() {
     return Reductions.amin(self(), null, false, null);
   }
 
-  /** The smallest element over {@code dims} (none given: all), dims dropped. */
+  /**
+   * {@return the smallest element over {@code dims} (none given: all), dims dropped}
+   *
+   * @param dims the dimensions (negative counts from the end)
+   */
   public Tensor amin(int... dims) {
     return Reductions.amin(self(), dims, false, null);
   }
 
-  /** The smallest element over {@code dims}, kept as size 1 when {@code keepDim} ({@code torch.amin}). */
+  /**
+   * {@return the smallest element over {@code dims}, kept as size 1 when {@code keepDim} ({@code
+   * torch.amin})}
+   *
+   * @param dims the dimensions (negative counts from the end)
+   * @param keepDim whether the reduced dimensions stay, with size 1
+   */
   public Tensor amin(int[] dims, boolean keepDim) {
     return Reductions.amin(self(), dims, keepDim, null);
   }
 
   /**
-   * This tensor summed to {@code shape} ({@code torch.Tensor.sum_to_size}): over the leading dims
-   * broadcasting added and the dims that are 1 in {@code shape}. The gradient of an operand that
-   * was broadcast to this tensor's shape. Returns this tensor when nothing is summed.
+   * {@return this tensor summed to {@code shape} ({@code torch.Tensor.sum_to_size}): over the
+   * leading dims broadcasting added and the dims that are 1 in {@code shape}} The gradient of an
+   * operand that was broadcast to this tensor's shape. Returns this tensor when nothing is summed.
    *
+   * @param shape the sizes, outermost first
    * @throws BroadcastException when {@code shape} does not expand to this tensor's shape
    */
   public Tensor sumToShape(long... shape) {
@@ -872,27 +923,40 @@ public abstract class TensorVocabulary extends TensorMethods {
   // ---- ufunc reductions and scans (BinaryUfunc; docs/ufuncs.md) --------------------------------
 
   /**
-   * The running sum along {@code dim} ({@code torch.cumsum}): {@code Ops.add.accumulate(self(),
-   * dim)}; bool and integral tensors give int64.
+   * {@return the running sum along {@code dim} ({@code torch.cumsum}): {@code
+   * Ops.add.accumulate(self(), dim)}; bool and integral tensors give int64}
+   *
+   * @param dim the dimension (negative counts from the end)
    */
   public Tensor cumsum(int dim) {
     return Ops.add.accumulate(self(), dim);
   }
 
   /**
-   * The running product along {@code dim} ({@code torch.cumprod}): {@code Ops.mul.accumulate(self(),
-   * dim)}; bool and integral tensors give int64.
+   * {@return the running product along {@code dim} ({@code torch.cumprod}): {@code
+   * Ops.mul.accumulate(self(), dim)}; bool and integral tensors give int64}
+   *
+   * @param dim the dimension (negative counts from the end)
    */
   public Tensor cumprod(int dim) {
     return Ops.mul.accumulate(self(), dim);
   }
 
-  /** The product of every element ({@code torch.prod}): zero-dim; int64 for bool and integral. */
+  /**
+   * {@return the product of every element ({@code torch.prod}): zero-dim; int64 for bool and
+   * integral}
+   */
   public Tensor prod() {
     return Ops.mul.reduce(self());
   }
 
-  /** The product over {@code dim}, kept as size 1 when {@code keepDim} ({@code torch.prod}). */
+  /**
+   * {@return the product over {@code dim}, kept as size 1 when {@code keepDim} ({@code
+   * torch.prod})}
+   *
+   * @param dim the dimension (negative counts from the end)
+   * @param keepDim whether the reduced dimensions stay, with size 1
+   */
   public Tensor prod(int dim, boolean keepDim) {
     return Ops.mul.reduce(self(), new int[] {dim}, keepDim);
   }
@@ -902,27 +966,43 @@ public abstract class TensorVocabulary extends TensorMethods {
    * ({@code torch.logsumexp}): computed as PyTorch does, shifted by the maximum so that large
    * values do not overflow (an infinite maximum shifts by 0). Bool and integral tensors compute
    * in float32.
+   *
+   * @param dims the dimensions (negative counts from the end)
+   * @param keepDim whether the reduced dimensions stay, with size 1
+   * @return a new tensor
    */
   public Tensor logsumexp(int[] dims, boolean keepDim) {
     return Ufuncs.logsumexp(self(), dims, keepDim);
   }
 
-  /** Whether any element is nonzero ({@code torch.any}): a zero-dim bool tensor. */
+  /** {@return whether any element is nonzero ({@code torch.any}): a zero-dim bool tensor} */
   public Tensor any() {
     return Ops.logicalOr.reduce(self());
   }
 
-  /** Whether any element over {@code dim} is nonzero, as bool ({@code torch.any(dim, keepdim)}). */
+  /**
+   * {@return whether any element over {@code dim} is nonzero, as bool ({@code torch.any(dim,
+   * keepdim)})}
+   *
+   * @param dim the dimension (negative counts from the end)
+   * @param keepDim whether the reduced dimensions stay, with size 1
+   */
   public Tensor any(int dim, boolean keepDim) {
     return Ops.logicalOr.reduce(self(), new int[] {dim}, keepDim);
   }
 
-  /** Whether every element is nonzero ({@code torch.all}): a zero-dim bool tensor. */
+  /** {@return whether every element is nonzero ({@code torch.all}): a zero-dim bool tensor} */
   public Tensor all() {
     return Ops.logicalAnd.reduce(self());
   }
 
-  /** Whether every element over {@code dim} is nonzero, as bool ({@code torch.all(dim, keepdim)}). */
+  /**
+   * {@return whether every element over {@code dim} is nonzero, as bool ({@code torch.all(dim,
+   * keepdim)})}
+   *
+   * @param dim the dimension (negative counts from the end)
+   * @param keepDim whether the reduced dimensions stay, with size 1
+   */
   public Tensor all(int dim, boolean keepDim) {
     return Ops.logicalAnd.reduce(self(), new int[] {dim}, keepDim);
   }
