@@ -62,7 +62,7 @@ def write(rows):
                         re.M)
     if not header.search(text):
         sys.exit("the size table's header was not found in docs/architecture.md")
-    text = header.sub(lambda m: m.group(1) + "now (`tools/size/runtime_size.py`, main `%s`) |"
+    text = header.sub(lambda m: m.group(1) + "now (`tools/size/runtime_size.py`, at `%s`) |"
                       % commit, text)
     for name, value in rows:
         row = re.compile(r"^(\| %s \| [^|]* \| )[^|]* \|$" % re.escape(name), re.M)
