@@ -84,9 +84,9 @@ public final class BinaryUfunc implements Serializable {
   }
 
   /**
-   * The ufunc of an op; generated facades call it for their fields. Nothing is looked up here:
-   * the descriptor (its {@code OP} field, and with it the kernel table) and the facade's method
-   * are found on first use, so a facade's class initialisation stays as cheap as before (its
+   * {@return the ufunc of an op; generated facades call it for their fields} Nothing is looked up
+   * here: the descriptor (its {@code OP} field, and with it the kernel table) and the facade's
+   * method are found on first use, so a facade's class initialisation stays as cheap as before (its
    * fields would otherwise initialise every binary op's descriptor with the facade and spin a
    * lambda per op: docs/processor.md has the measurement).
    *
@@ -156,17 +156,17 @@ public final class BinaryUfunc implements Serializable {
     }
   }
 
-  /** The op's name ({@code "add"}). */
+  /** {@return the op's name ({@code "add"})} */
   public String name() {
     return op().name();
   }
 
-  /** The op's identity element: what a reduction of an empty extent gives. */
+  /** {@return the op's identity element: what a reduction of an empty extent gives} */
   public Identity identity() {
     return op().identity();
   }
 
-  /** Whether the op is declared associative (pairwise tree, several dims at once). */
+  /** {@return whether the op is declared associative (pairwise tree, several dims at once)} */
   public boolean isAssociative() {
     return op().isAssociative();
   }
@@ -218,29 +218,55 @@ public final class BinaryUfunc implements Serializable {
 
   // ---- reduce -----------------------------------------------------------------------------------
 
-  /** The op folded over every dim of {@code x}: a zero-dim tensor ({@code np.add.reduce(x, None)}). */
+  /**
+   * {@return the op folded over every dim of {@code x}: a zero-dim tensor ({@code np.add.reduce(x,
+   * None)})}
+   *
+   * @param x the tensor
+   */
   public Tensor reduce(Tensor x) {
     return reduce(x, null, false, null);
   }
 
-  /** The op folded over every dim of {@code x}, written into the zero-dim {@code out}. */
+  /**
+   * {@return the op folded over every dim of {@code x}, written into the zero-dim {@code out}}
+   *
+   * @param x the tensor
+   * @param out the tensor the result is written into
+   */
   public Tensor reduce(Tensor x, Tensor out) {
     return reduce(x, null, false, requireOut(out));
   }
 
-  /** The op folded over {@code dim} (negative counts from the end), which is removed. */
+  /**
+   * {@return the op folded over {@code dim} (negative counts from the end), which is removed}
+   *
+   * @param x the tensor
+   * @param dim the dimension (negative counts from the end)
+   */
   public Tensor reduce(Tensor x, int dim) {
     return reduce(x, new int[] {dim}, false, null);
   }
 
-  /** {@link #reduce(Tensor, int)} written into {@code out}. */
+  /**
+   * {@link #reduce(Tensor, int)} written into {@code out}.
+   *
+   * @param x the tensor
+   * @param dim the dimension (negative counts from the end)
+   * @param out the tensor the result is written into
+   * @return {@code out}
+   */
   public Tensor reduce(Tensor x, int dim, Tensor out) {
     return reduce(x, new int[] {dim}, false, requireOut(out));
   }
 
   /**
-   * The op folded over {@code dims} (null or empty: every dim, as {@code torch.sum}), kept as size
-   * 1 with {@code keepDim}.
+   * {@return the op folded over {@code dims} (null or empty: every dim, as {@code torch.sum}), kept
+   * as size 1 with {@code keepDim}}
+   *
+   * @param x the tensor
+   * @param dims the dimensions (negative counts from the end)
+   * @param keepDim whether the reduced dimensions stay, with size 1
    */
   public Tensor reduce(Tensor x, int[] dims, boolean keepDim) {
     return reduce(x, dims, keepDim, null);
@@ -250,6 +276,10 @@ public final class BinaryUfunc implements Serializable {
    * {@link #reduce(Tensor, int[], boolean)} written into {@code out}, which must have the result's
    * shape and a dtype the result casts to ({@link Promotion#canCast}).
    *
+   * @param x the tensor
+   * @param dims the dimensions (negative counts from the end)
+   * @param keepDim whether the reduced dimensions stay, with size 1
+   * @param out the tensor the result is written into
    * @return {@code out}, or a new tensor when {@code out} is null
    */
   public Tensor reduce(Tensor x, int[] dims, boolean keepDim, Tensor out) {
@@ -343,14 +373,25 @@ public final class BinaryUfunc implements Serializable {
   // ---- accumulate -------------------------------------------------------------------------------
 
   /**
-   * The running fold along {@code dim}: {@code y[0] = x[0]}, {@code y[i] = op(y[i-1], x[i])}, in
-   * order whatever the op ({@code np.add.accumulate}, {@code torch.cumsum}); the shape of {@code x}.
+   * {@return the running fold along {@code dim}: {@code y[0] = x[0]}, {@code y[i] = op(y[i-1],
+   * x[i])}, in order whatever the op ({@code np.add.accumulate}, {@code torch.cumsum}); the shape
+   * of {@code x}}
+   *
+   * @param x the tensor
+   * @param dim the dimension (negative counts from the end)
    */
   public Tensor accumulate(Tensor x, int dim) {
     return accumulate(x, dim, null);
   }
 
-  /** {@link #accumulate(Tensor, int)} written into {@code out} (the shape of {@code x}). */
+  /**
+   * {@link #accumulate(Tensor, int)} written into {@code out} (the shape of {@code x}).
+   *
+   * @param x the tensor
+   * @param dim the dimension (negative counts from the end)
+   * @param out the tensor the result is written into
+   * @return {@code out}
+   */
   public Tensor accumulate(Tensor x, int dim, Tensor out) {
     if (GradGraph.recording(x) || out != null && GradGraph.recording(out)) {
       return UfuncGrad.accumulate(this, x, dim, out); // the same, and its autograd node
@@ -379,14 +420,25 @@ public final class BinaryUfunc implements Serializable {
   // ---- outer ------------------------------------------------------------------------------------
 
   /**
-   * The op over every pair: {@code a} reshaped to {@code a.shape + [1] * b.ndim}, then the op with
-   * broadcasting, so the result has shape {@code a.shape + b.shape} ({@code np.multiply.outer}).
+   * {@return the op over every pair: {@code a} reshaped to {@code a.shape + [1] * b.ndim}, then the
+   * op with broadcasting, so the result has shape {@code a.shape + b.shape} ({@code
+   * np.multiply.outer})}
+   *
+   * @param a the first operand
+   * @param b the second operand
    */
   public Tensor outer(Tensor a, Tensor b) {
     return outer(a, b, null);
   }
 
-  /** {@link #outer(Tensor, Tensor)} into {@code out}, with the op's {@code out=} rules. */
+  /**
+   * {@link #outer(Tensor, Tensor)} into {@code out}, with the op's {@code out=} rules.
+   *
+   * @param a the first operand
+   * @param b the second operand
+   * @param out the tensor the result is written into
+   * @return {@code out}
+   */
   public Tensor outer(Tensor a, Tensor b, Tensor out) {
     requireInput("outer", "a", a);
     requireInput("outer", "b", b);
@@ -397,7 +449,13 @@ public final class BinaryUfunc implements Serializable {
 
   // ---- at -----------------------------------------------------------------------------------------
 
-  /** {@link #at(Tensor, int, Tensor, Tensor)} along dim 0 ({@code np.add.at(target, i, v)}). */
+  /**
+   * {@link #at(Tensor, int, Tensor, Tensor)} along dim 0 ({@code np.add.at(target, i, v)}).
+   *
+   * @param target the tensor written in place
+   * @param values the values combined in, one per index (broadcast)
+   * @param indices the indices, an integral tensor
+   */
   public void at(Tensor target, Tensor indices, Tensor values) {
     at(target, 0, indices, values);
   }
@@ -411,6 +469,11 @@ public final class BinaryUfunc implements Serializable {
    * shape (the target's with {@code dim} of size {@code indices.numel()}), and the op's result must
    * cast to the target's dtype. Every index, the shapes and the dtypes are checked before anything
    * is written.
+   *
+   * @param target the tensor written in place
+   * @param values the values combined in, one per index (broadcast)
+   * @param dim the dimension (negative counts from the end)
+   * @param indices the indices, an integral tensor
    */
   public void at(Tensor target, int dim, Tensor indices, Tensor values) {
     String method = "at";
@@ -475,17 +538,29 @@ public final class BinaryUfunc implements Serializable {
   // ---- reduceAt -----------------------------------------------------------------------------------
 
   /**
-   * NumPy's {@code reduceat} along {@code dim}: for each {@code i}, the op reduced over {@code
-   * x[offsets[i] : offsets[i+1]]} (the last one to the end), or {@code x[offsets[i]]} where
-   * {@code offsets[i] >= offsets[i+1]}. {@code offsets} is a one-dim int32 or int64 tensor of
+   * {@return NumPy's {@code reduceat} along {@code dim}: for each {@code i}, the op reduced over
+   * {@code x[offsets[i] : offsets[i+1]]} (the last one to the end), or {@code x[offsets[i]]} where
+   * {@code offsets[i] >= offsets[i+1]}} {@code offsets} is a one-dim int32 or int64 tensor of
    * values in {@code [0, x.size(dim))}; the result has {@code x}'s shape with {@code dim} of size
    * {@code offsets.numel()} and the dtype of {@link #reduce(Tensor, int)}.
+   *
+   * @param offsets the start of each slice along {@code dim}, an integral tensor
+   * @param x the tensor
+   * @param dim the dimension (negative counts from the end)
    */
   public Tensor reduceAt(Tensor x, Tensor offsets, int dim) {
     return reduceAt(x, offsets, dim, null);
   }
 
-  /** {@link #reduceAt(Tensor, Tensor, int)} written into {@code out}. */
+  /**
+   * {@link #reduceAt(Tensor, Tensor, int)} written into {@code out}.
+   *
+   * @param offsets the start of each slice along {@code dim}, an integral tensor
+   * @param x the tensor
+   * @param dim the dimension (negative counts from the end)
+   * @param out the tensor the result is written into
+   * @return {@code out}
+   */
   public Tensor reduceAt(Tensor x, Tensor offsets, int dim, Tensor out) {
     String method = "reduceAt";
     requireInput(method, "x", x);

@@ -22,20 +22,6 @@ import dev.ufunc4j.math.SpecialMath;
  * ({@link Tensor#addInPlace(Tensor)} and friends). Every two-tensor op also takes XLA {@link
  * BroadcastDims}: the lower-rank operand is lifted with them before the ordinary broadcasting
  * ({@code add(v, m, BroadcastDims.of(0))} adds the vector {@code v} to each column of {@code m}).
- *
- * <p>The ops are declared as scalar methods in {@code Builtins}, the way users declare theirs: the
- * processor generates every kernel from them, {@code Ops} with every static form and {@code
- * Tensor}'s op methods (through {@code TensorMethods}), and the scalar methods stay the reference
- * the tests check kernels against. PyTorch's argument rules (bool subtraction and negation,
- * alpha's type, negative integer powers, a missing clamp bound) are its {@code @Rule} methods,
- * which the generated methods call before they dispatch. {@code long} bodies give the integral and
- * bool kernels with Java integer semantics at the result's width (wraparound); {@code double}
- * bodies the floating ones (float16/bfloat16 compute in float32); bodies of only {@code + - * /}
- * and comparisons are lifted to complex.
- *
- * <p>Gradients are derived from the {@code double} bodies by the processor; the {@code @Derivative}
- * methods at the end replace the derived ones where PyTorch's derivatives.yaml decides otherwise
- * (ties, boundaries, removable singularities) or where the derived formula is unstable.
  */
 @Facade(
     value = "Ops",
@@ -43,6 +29,19 @@ import dev.ufunc4j.math.SpecialMath;
     instanceMethods = "TensorMethods",
     superclass = "OpsBase")
 final class Builtins {
+  // For readers of this file (the javadoc above is Ops's, for its users): the ops are declared
+  // as scalar methods here, the way users declare theirs. The processor generates every kernel
+  // from them, Ops with every static form and Tensor's op methods (through TensorMethods), and
+  // the scalar methods stay the reference the tests check kernels against. PyTorch's argument
+  // rules (bool subtraction and negation, alpha's type, negative integer powers, a missing clamp
+  // bound) are its @Rule methods, which the generated methods call before they dispatch. long
+  // bodies give the integral and bool kernels with Java integer semantics at the result's width
+  // (wraparound); double bodies the floating ones (float16/bfloat16 compute in float32); bodies of
+  // only + - * / and comparisons are lifted to complex. Gradients are derived from the double
+  // bodies by the processor; the @Derivative methods at the end replace the derived ones where
+  // PyTorch's derivatives.yaml decides otherwise (ties, boundaries, removable singularities) or
+  // where the derived formula is unstable.
+
   private Builtins() {}
 
   // ---- arithmetic -----------------------------------------------------------------------------

@@ -85,6 +85,8 @@ public final class Npy {
    * any file is created (the rename would replace the node itself, e.g. {@code /dev/null}, with a
    * regular file).
    *
+   * @param path the file, replaced if it exists
+   * @param tensor the tensor written
    * @throws IllegalArgumentException when an argument is null or the dtype has no {@code .npy} form
    * @throws IllegalStateException when the tensor's scope has closed
    * @throws IOException when the file cannot be written (the old file is then unchanged)
@@ -440,6 +442,10 @@ public final class Npy {
    * Reads a {@code .npy} file into a new contiguous tensor. Only a regular file (a symbolic link is
    * followed) is read: a directory, FIFO, device or socket is refused with an {@link IOException}
    * naming its kind, without being opened (a FIFO would block the read until a writer came).
+   *
+   * @param path the file
+   * @return a new contiguous tensor
+   * @throws IOException when the file cannot be read
    */
   public static Tensor read(Path path) throws IOException {
     if (path == null) {

@@ -39,7 +39,11 @@ public final class TensorScope implements AutoCloseable {
     this.frame = frame;
   }
 
-  /** Opens a scope on the current thread; new tensors on this thread belong to it until it closes. */
+  /**
+   * Opens a scope on the current thread; new tensors on this thread belong to it until it closes.
+   *
+   * @return the scope; close it to free its tensors
+   */
   public static TensorScope open() {
     return new TensorScope(ScopeMemory.open());
   }

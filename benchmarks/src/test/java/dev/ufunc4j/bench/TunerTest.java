@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,6 +40,7 @@ class TunerTest {
   }
 
   @Test
+  @Tag("slow") // child JVMs (the tuner forks its workers)
   void writesAProfileOfThisMachineForTheOpsAsked(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("tuning.jsonl");
     // A record of another machine already in the file stays (profiles merge).
@@ -168,6 +170,7 @@ class TunerTest {
    * it.
    */
   @Test
+  @Tag("slow") // child JVMs
   void theRuntimeReadsAProfileOnTheClassPath(@TempDir Path dir) throws Exception {
     Fingerprint here = Tunables.fingerprint();
     Path resource = dir.resolve("META-INF/ufunc4j/tuning.jsonl");
@@ -246,10 +249,16 @@ class TunerTest {
     cmd.add("--enable-native-access=ALL-UNNAMED");
     cmd.addAll(List.of(flags));
     cmd.addAll(List.of("-cp", classPath, Tuner.class.getName(), "--check"));
-    Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    java.io.File err = java.io.File.createTempFile("tuner-check", ".err");
+    err.deleteOnExit();
+    Process p = new ProcessBuilder(cmd).redirectError(err).start();
     String out =
         new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-    assertEquals(0, p.waitFor(), out);
+    int exit = p.waitFor();
+    String errText = Files.readString(err.toPath());
+    // Into this test's stderr, which Surefire keeps in the reports (docs/testing.md, "Tiers").
+    System.err.println("child JVM Tuner --check " + List.of(flags) + ", stderr:\n" + errText);
+    assertEquals(0, exit, out + "\nstderr:\n" + errText);
     return out.strip();
   }
 }

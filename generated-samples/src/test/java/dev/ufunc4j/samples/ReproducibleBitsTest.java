@@ -24,6 +24,7 @@ import java.util.ServiceLoader;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -43,6 +44,7 @@ import org.junit.jupiter.api.Test;
  * <p>Regenerate the fingerprints after an intended change to the functions with {@code mvn -B -ntp
  * -pl generated-samples -am verify -Dufunc4j.updateGoldens=true}.
  */
+@Tag("slow") // child JVMs
 class ReproducibleBitsTest {
 
   /** Per dtype: elements per function, enough for hundreds of vector iterations. */
@@ -143,10 +145,16 @@ class ReproducibleBitsTest {
     command.add(System.getProperty("java.class.path"));
     command.add(ReproducibleBitsTest.class.getName());
     command.add(Integer.toString(calls));
-    Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    java.io.File err = java.io.File.createTempFile("reproducible-bits", ".err");
+    err.deleteOnExit();
+    Process p = new ProcessBuilder(command).redirectError(err).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    if (!p.waitFor(10, TimeUnit.MINUTES) || p.exitValue() != 0) {
-      fail("child JVM " + flags + " failed: " + out);
+    boolean done = p.waitFor(10, TimeUnit.MINUTES);
+    String errText = java.nio.file.Files.readString(err.toPath());
+    // Into this test's stderr, which Surefire keeps in the reports (docs/testing.md, "Tiers").
+    System.err.println("child JVM " + flags + ", stderr:\n" + errText);
+    if (!done || p.exitValue() != 0) {
+      fail("child JVM " + flags + " failed: " + out + "\nstderr:\n" + errText);
     }
     Map<String, String> result = new LinkedHashMap<>();
     for (String line : out.split("\n")) {

@@ -8,6 +8,7 @@ import dev.ufunc4j.tuning.Fingerprint;
 import dev.ufunc4j.tuning.TuningProfile;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -97,6 +98,7 @@ class GrainRangeTest {
   }
 
   @Test
+  @Tag("slow") // child JVMs
   void theGrainPropertyInRangeIsTakenAndTheRestWarnOnce() throws Exception {
     List<String> values = new ArrayList<>();
     for (long g : concat(TAKEN, REFUSED)) {
@@ -120,6 +122,7 @@ class GrainRangeTest {
   }
 
   @Test
+  @Tag("slow") // child JVMs
   void theOtherParallelPropertiesAreRangeChecked() throws Exception {
     for (String[] bad : new String[][] {{"threads", "0"}, {"threads", "5000"},
         {"threads", "two"}, {"piecesPerThread", "0"}, {"spinMicros", "-1"},
