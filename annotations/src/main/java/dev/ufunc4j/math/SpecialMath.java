@@ -121,8 +121,8 @@ public final class SpecialMath {
   /**
    * The natural logarithm of the absolute value of the gamma function, {@code torch.lgamma}:
    * +infinity at the poles (0 and the negative integers) and at ±infinity. Within 1 ulp for
-   * x >= 1.5 and x < 0.5 away from the negative zeros; within 3 ulps near the zero at 1 (the
-   * difference of two terms); near the zeros on the negative axis (x ~ -2.457, -2.747, ...) the
+   * {@code x >= 1.5} and {@code x < 0.5} away from the negative zeros; within 3 ulps near the zero
+   * at 1 (the difference of two terms); near the zeros on the negative axis (x ~ -2.457, -2.747, ...) the
    * absolute error is about 2^-52, as in fdlibm and glibc.
    *
    * @param x the argument
