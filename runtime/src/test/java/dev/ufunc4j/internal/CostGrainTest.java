@@ -48,7 +48,7 @@ class CostGrainTest {
       float[][] oneThread = transcendental.stream().map(s -> s.get().toFloatArray())
           .toArray(float[][]::new);
 
-      try (var __ = RuntimeContext.use(RuntimeContext.builder().threads(2).build())) {
+      try (var _ = RuntimeContext.use(RuntimeContext.builder().threads(2).build())) {
         for (int i = 0; i < transcendental.size(); i++) {
           long s0 = Parallel.splits();
           // Split or not, the same bits (each lane depends on its own operands only).
@@ -63,7 +63,7 @@ class CostGrainTest {
         assertEquals(s1, Parallel.splits(), "add_128K and exp of 65,535 stay on one thread");
 
         // An explicit grain (-Dufunc4j.grain, setGrainSize) is every op's grain, costly or not.
-        try (var ___ = RuntimeContext.use(
+        try (var _ = RuntimeContext.use(
             RuntimeContext.builder().grain(Tunables.DEFAULT_GRAIN).build())) {
           Ops.exp(x);
           assertEquals(s1, Parallel.splits(), "exp under an explicit grain of 128K");
