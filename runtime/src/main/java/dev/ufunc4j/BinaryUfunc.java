@@ -70,7 +70,9 @@ public final class BinaryUfunc implements Serializable {
       MethodType.methodType(Tensor.class, Tensor.class, Tensor.class, Tensor.class);
 
   private final transient MethodHandles.Lookup facade;
+  /** The op's descriptor class, generated beside the facade. */
   private final Class<?> descriptorClass;
+  /** The name of the facade's methods and field for the op. */
   private final String method;
   /** The descriptor and the facade's method, found on first use (see {@link #of}). */
   private transient volatile Resolved resolved;
@@ -177,7 +179,11 @@ public final class BinaryUfunc implements Serializable {
         + op().identity() + (op().isAssociative() ? ", associative]" : "]");
   }
 
-  /** Serialized as its facade's field: {@link Ref}. */
+  /**
+   * Serialized as its facade's field: {@link Ref}.
+   *
+   * @return the reference that stands for this ufunc in a stream
+   */
   @Serial
   private Object writeReplace() {
     return new Ref(facade.lookupClass().getName(), descriptorClass.getName(), method);
@@ -187,6 +193,10 @@ public final class BinaryUfunc implements Serializable {
    * A {@link BinaryUfunc} in a stream: resolved to the facade's public static field that holds the
    * ufunc of {@code method} (found through the thread's context class loader, which Spark's
    * executors set to the job's jars), so the receiver shares the facade's instance.
+   *
+   * @param facade the facade class's binary name
+   * @param descriptor the descriptor class's binary name
+   * @param method the op's method and field name
    */
   private record Ref(String facade, String descriptor, String method) implements Serializable {
     @Serial private static final long serialVersionUID = 1L;

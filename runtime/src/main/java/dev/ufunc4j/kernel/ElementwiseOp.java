@@ -604,6 +604,8 @@ public final class ElementwiseOp {
     /**
      * See {@link ElementwiseOp#cost()}: from 1 (an add's, the default) to 64.
      *
+     * @param perElement what an element costs relative to an add's
+     * @return this builder
      * @throws IllegalArgumentException for a cost outside that range
      */
     public Builder cost(int perElement) {
