@@ -869,6 +869,10 @@ public final class DistTensor {
    * mul}); a reassociation of it otherwise (floating {@code add}, {@code mul}, {@code logAddExp}),
    * within docs/scale-out.md's bound.
    *
+   * @param op the associative ufunc, as {@code Ops.maximum}
+   * @param dims the dims to reduce (dim 0 among them; null or none: all)
+   * @param keepDim whether the reduced dims stay, with size 1
+   * @return the local result
    * @throws IllegalArgumentException for an op not declared associative (its left fold cannot be
    *     split into blocks), dims that leave dim 0, or with the local message (a dim out of range,
    *     a dtype the op refuses, an empty extent of an op without identity), before any job runs
@@ -877,7 +881,13 @@ public final class DistTensor {
     return DistReductions.reduce(this, op, dims, keepDim);
   }
 
-  /** {@link #reduce(BinaryUfunc, int[], boolean)} without keeping the reduced dims. */
+  /**
+   * {@link #reduce(BinaryUfunc, int[], boolean)} without keeping the reduced dims.
+   *
+   * @param op the associative ufunc, as {@code Ops.add}
+   * @param dims the dims to reduce (dim 0 among them; none: all)
+   * @return the local result
+   */
   public Tensor reduce(BinaryUfunc op, int... dims) {
     return DistReductions.reduce(this, op, dims, false);
   }
@@ -886,47 +896,93 @@ public final class DistTensor {
    * The mean over {@code dims} (none: all; dim 0 among them), as the local {@link Tensor#mean(int[],
    * boolean)}: the blocks' sums (float32 for 16-bit dtypes, as locally) added in the tree, divided
    * once by the count. Floating dtypes only, as locally.
+   *
+   * @param dims the dims to reduce (dim 0 among them; none: all)
+   * @param keepDim whether the reduced dims stay, with size 1
+   * @return the local result
    */
   public Tensor mean(int[] dims, boolean keepDim) {
     return DistReductions.mean(this, dims, keepDim);
   }
 
-  /** {@link #mean(int[], boolean)} without keeping the reduced dims. */
+  /**
+   * {@link #mean(int[], boolean)} without keeping the reduced dims.
+   *
+   * @param dims the dims to reduce (dim 0 among them; none: all)
+   * @return the local result
+   */
   public Tensor mean(int... dims) {
     return DistReductions.mean(this, dims, false);
   }
 
-  /** The largest element over {@code dims} (dim 0 among them; none: all), exactly the local amax. */
+  /**
+   * The largest element over {@code dims} (dim 0 among them; none: all), exactly the local amax.
+   *
+   * @param dims the dims to reduce (dim 0 among them; none: all)
+   * @param keepDim whether the reduced dims stay, with size 1
+   * @return the local result
+   */
   public Tensor amax(int[] dims, boolean keepDim) {
     return DistReductions.extreme(this, dims, keepDim, true);
   }
 
-  /** {@link #amax(int[], boolean)} without keeping the reduced dims. */
+  /**
+   * {@link #amax(int[], boolean)} without keeping the reduced dims.
+   *
+   * @param dims the dims to reduce (dim 0 among them; none: all)
+   * @return the local result
+   */
   public Tensor amax(int... dims) {
     return DistReductions.extreme(this, dims, false, true);
   }
 
-  /** The smallest element over {@code dims} (dim 0 among them; none: all), exactly the local amin. */
+  /**
+   * The smallest element over {@code dims} (dim 0 among them; none: all), exactly the local amin.
+   *
+   * @param dims the dims to reduce (dim 0 among them; none: all)
+   * @param keepDim whether the reduced dims stay, with size 1
+   * @return the local result
+   */
   public Tensor amin(int[] dims, boolean keepDim) {
     return DistReductions.extreme(this, dims, keepDim, false);
   }
 
-  /** {@link #amin(int[], boolean)} without keeping the reduced dims. */
+  /**
+   * {@link #amin(int[], boolean)} without keeping the reduced dims.
+   *
+   * @param dims the dims to reduce (dim 0 among them; none: all)
+   * @return the local result
+   */
   public Tensor amin(int... dims) {
     return DistReductions.extreme(this, dims, false, false);
   }
 
-  /** Whether any element over {@code dims} (none: all) is nonzero: {@code Ops.logicalOr}'s reduce. */
+  /**
+   * Whether any element over {@code dims} (none: all) is nonzero: {@code Ops.logicalOr}'s reduce.
+   *
+   * @param dims the dims to reduce (dim 0 among them; none: all)
+   * @return the local result
+   */
   public Tensor any(int... dims) {
     return DistReductions.reduce(this, Ops.logicalOr, dims, false);
   }
 
-  /** Whether every element over {@code dims} (none: all) is nonzero: {@code Ops.logicalAnd}'s. */
+  /**
+   * Whether every element over {@code dims} (none: all) is nonzero: {@code Ops.logicalAnd}'s.
+   *
+   * @param dims the dims to reduce (dim 0 among them; none: all)
+   * @return the local result
+   */
   public Tensor all(int... dims) {
     return DistReductions.reduce(this, Ops.logicalAnd, dims, false);
   }
 
-  /** The product over {@code dims} (none: all): {@code Ops.mul}'s reduce (int64 for integral). */
+  /**
+   * The product over {@code dims} (none: all): {@code Ops.mul}'s reduce (int64 for integral).
+   *
+   * @param dims the dims to reduce (dim 0 among them; none: all)
+   * @return the local result
+   */
   public Tensor prod(int... dims) {
     return DistReductions.reduce(this, Ops.mul, dims, false);
   }
@@ -935,6 +991,10 @@ public final class DistTensor {
    * {@code log(sum(exp(x)))} over {@code dims} (none: all; dim 0 among them), as the local {@link
    * Tensor#logsumexp}: each block's logsumexp, then the logsumexp of those (both shifted by their
    * maximum, so nothing overflows).
+   *
+   * @param dims the dims to reduce (dim 0 among them; none: all)
+   * @param keepDim whether the reduced dims stay, with size 1
+   * @return the local result
    */
   public Tensor logsumexp(int[] dims, boolean keepDim) {
     return DistReductions.logsumexp(this, dims, keepDim);
@@ -944,12 +1004,24 @@ public final class DistTensor {
    * The variance over {@code dims} (none: all; dim 0 among them) with {@code correction} (1:
    * Bessel's), as the local {@code var(dims, correction, keepDim)}: Chan's parallel combination of
    * each block's count, mean and sum of squared deviations, in float64 (docs/scale-out.md).
+   *
+   * @param dims the dims to reduce (dim 0 among them; none: all)
+   * @param correction the difference from the count in the divisor (1: Bessel's)
+   * @param keepDim whether the reduced dims stay, with size 1
+   * @return the local result
    */
   public Tensor var(int[] dims, double correction, boolean keepDim) {
     return DistReductions.var(this, dims, correction, keepDim, false);
   }
 
-  /** The standard deviation: the square root of {@link #var(int[], double, boolean)}. */
+  /**
+   * The standard deviation: the square root of {@link #var(int[], double, boolean)}.
+   *
+   * @param dims the dims to reduce (dim 0 among them; none: all)
+   * @param correction the difference from the count in the divisor (1: Bessel's)
+   * @param keepDim whether the reduced dims stay, with size 1
+   * @return the local result
+   */
   public Tensor std(int[] dims, double correction, boolean keepDim) {
     return DistReductions.var(this, dims, correction, keepDim, true);
   }
