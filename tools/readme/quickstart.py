@@ -408,7 +408,8 @@ def check_snippets(project, files, snippets, members, failing, mvn_args):
             snippet_files["src/main/java/com/example/quickstart/Losses.java"], m)
     if any("with spark" in s.options for s in snippets):
         pom = snippet_files["pom.xml"]
-        at = pom.rindex("</dependencies>")
+        # The project's own dependencies: the first list (the `tune` profile has one after it).
+        at = pom.index("</dependencies>")
         snippet_files["pom.xml"] = pom[:at] + SPARK_DEPENDENCIES.lstrip("\n") + pom[at:]
     for s in snippets:
         snippet_files[f"src/test/java/readme/{s.name}.java"] = s.source()
