@@ -2,7 +2,6 @@ package dev.ufunc4j.processor;
 
 import java.util.Arrays;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
  * The {@code java.lang.Math} functions an {@code @Elementwise} body may call: those with a Vector
@@ -119,10 +118,6 @@ enum MathFunction {
     return owner(qualifiedOwner).flatMap(o -> byName(o, name));
   }
 
-  static Optional<MathFunction> byName(String name) {
-    return byName(Owner.MATH, name);
-  }
-
   static Optional<MathFunction> byName(Owner owner, String name) {
     return Arrays.stream(values())
         .filter(f -> f.owner == owner && f.javaName.equals(name))
@@ -134,12 +129,5 @@ enum MathFunction {
     return Arrays.stream(Owner.values())
         .filter(o -> o.qualifiedName.contentEquals(qualifiedName))
         .findFirst();
-  }
-
-  /** The list shown in diagnostics. */
-  static String supportedList() {
-    return Arrays.stream(values())
-        .map(MathFunction::qualifiedCall)
-        .collect(Collectors.joining(", "));
   }
 }
