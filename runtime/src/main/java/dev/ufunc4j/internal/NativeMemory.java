@@ -65,14 +65,17 @@ public final class NativeMemory {
    * size-class blocks come from arenas, which count against {@code -XX:MaxDirectMemorySize}, and
    * that defaults to the heap's maximum), heap pressure {@code ufunc4j.heapPressure} (default 0:
    * it was a quarter before issue 23, but the garbage fills the young generation, whose pages stay
-   * resident), large blocks mapped unless {@code ufunc4j.noMmap}.
+   * resident), large blocks mapped unless {@code ufunc4j.noMmap}, and the most heap garbage a
+   * young backstop collection may allocate {@code ufunc4j.youngBallastBytes} (default an eighth of
+   * the slack, 16 MiB; 0: every backstop collection is a full {@code System.gc()}).
    */
   static Storage fromProperties() {
     long slack =
         Math.min(
             Long.getLong("ufunc4j.slackBytes", 128L << 20), Runtime.getRuntime().maxMemory() / 4);
     double pressure = Double.parseDouble(System.getProperty("ufunc4j.heapPressure", "0"));
-    return new Storage(slack, MIN_SLACK, pressure, System::gc, true);
+    long youngBallast = Long.getLong("ufunc4j.youngBallastBytes", slack / 8);
+    return new Storage(slack, MIN_SLACK, pressure, System::gc, youngBallast, true);
   }
 
   /** The storage of the current {@link RuntimeContext}. */
@@ -109,9 +112,14 @@ public final class NativeMemory {
     storage().reclamation().resetPeak();
   }
 
-  /** How many backstop collections allocations have requested. */
+  /** How many backstop collections allocations have requested, young and full. */
   public static long backstopCollections() {
     return storage().reclamation().collections();
+  }
+
+  /** How many of the {@link #backstopCollections()} were full ones ({@code System.gc()}). */
+  public static long fullCollections() {
+    return storage().reclamation().fullCollections();
   }
 
   /**

@@ -5,6 +5,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.ref.PhantomReference;
 import java.lang.ref.Reference;
 import java.lang.ref.ReferenceQueue;
+import java.lang.ref.WeakReference;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -21,18 +22,23 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li><em>The budget</em>: the bytes held (handed out and not returned, plus every allocator's
  *       free blocks) stay within what was live after the last collection plus the slack. An
  *       allocation that would pass it drops the coldest free blocks and, when none is left, runs
- *       the <em>GC backstop</em> ({@link #collect}).
+ *       the <em>GC backstop</em> ({@link #collect}): a young collection paced by heap garbage
+ *       where that is enough (cheap: the dead results died young), a full one otherwise.
  *   <li><em>Heap pressure</em> (off by default): heap garbage in proportion to native bytes, so
  *       that young collections come in proportion to native allocation.
  * </ul>
  *
- * <p>An instance serves one set of allocators; the collection it runs is given to it ({@code
- * System::gc} in the runtime, so that a test can count or replace it).
+ * <p>An instance serves one set of allocators; the full collection it runs is given to it ({@code
+ * System::gc} in the runtime, so that a test can count or replace it), and so is the most heap
+ * garbage a young collection may take ({@code youngBallast}; 0: every collection is full).
  */
 final class Reclamation {
   private final List<BlockAllocator> allocators;
   private final Runnable gc;
   private final long minSlack;
+
+  /** The most heap garbage one young collection may allocate; 0: the backstop is always full. */
+  private final long youngBallast;
 
   /** GC-managed bytes handed out (slabs whole, blocks by their pooled size) and not returned. */
   private final AtomicLong outstanding = new AtomicLong();
@@ -49,11 +55,34 @@ final class Reclamation {
   /** Bytes that may be held beyond the live set (class comment); halved by {@link #halveSlack}. */
   private volatile long slack;
 
-  /** Outstanding bytes just after the last backstop collection: the live set as last seen. */
+  /**
+   * Outstanding bytes just after the last full backstop collection, less the blocks counted there
+   * that have come back since: the live set as last seen. Young collections leave it alone (a
+   * block that died after its promotion to the old generation stays outstanding until a full
+   * collection, so what a young one leaves outstanding overstates the live set). Written under
+   * the {@link #live} lock, with {@link #fullEpoch}.
+   */
   private volatile long liveAfterCollection;
 
-  /** Backstop collections run so far. */
+  /** Full collections whose live set has been measured: a block records it when handed out. */
+  private long fullEpoch;
+
+  /** Backstop collections run so far, young and full. */
   private final AtomicLong collections = new AtomicLong();
+
+  /** Full backstop collections ({@code gc}) run so far. */
+  private final AtomicLong fullCollections = new AtomicLong();
+
+  /**
+   * Backstop collections that go straight to a full one, without trying a young one first. A
+   * young attempt that runs out of ballast (a large young generation) falls back on a full
+   * collection, which usually shrinks the young generation again, so the next one tries again;
+   * after {@code k} failures in a row the next {@code 2^(k-1) - 1} (up to 63) do not.
+   */
+  private int youngSkips;
+
+  /** {@code 2^k} after {@code k} young attempts in a row that ran out of ballast (up to 64). */
+  private int youngBackoff = 1;
 
   /** One collecting thread at a time. */
   private final Object collectLock = new Object();
@@ -82,6 +111,9 @@ final class Reclamation {
   /** The last collection sentinel that a drain took from the queue. */
   private volatile Block sentinelTaken;
 
+  /** The last collection's sentinel was queued while it waited. */
+  private boolean sentinelCame;
+
   /**
    * A policy over {@code allocators} with {@code slack} bytes of slack (never less than {@code
    * minSlack}), {@code heapPressure} bytes of heap garbage per native byte, collecting with {@code
@@ -89,6 +121,21 @@ final class Reclamation {
    */
   Reclamation(
       long slack, long minSlack, double heapPressure, Runnable gc, List<BlockAllocator> allocators) {
+    this(slack, minSlack, heapPressure, gc, 0, allocators);
+  }
+
+  /**
+   * The same, whose backstop first tries a young collection paced by at most {@code youngBallast}
+   * bytes of heap garbage (0: never).
+   */
+  Reclamation(
+      long slack,
+      long minSlack,
+      double heapPressure,
+      Runnable gc,
+      long youngBallast,
+      List<BlockAllocator> allocators) {
+    this.youngBallast = youngBallast;
     this.minSlack = minSlack;
     this.slack = Math.max(minSlack, slack);
     this.pressurePer1024 = Math.round(1024 * heapPressure);
@@ -125,6 +172,10 @@ final class Reclamation {
 
   long collections() {
     return collections.get();
+  }
+
+  long fullCollections() {
+    return fullCollections.get();
   }
 
   /** Bytes of free blocks of all allocators, after a drain. */
@@ -169,7 +220,7 @@ final class Reclamation {
     if (evict(size)) {
       return null; // there is room now: the caller takes fresh memory
     }
-    collect();
+    collect(false);
     return takeFree(from, size);
   }
 
@@ -258,7 +309,7 @@ final class Reclamation {
    */
   void refused() {
     slack = Math.max(minSlack, slack / 2);
-    collect();
+    collect(true);
   }
 
   // ============================================================================================
@@ -266,11 +317,21 @@ final class Reclamation {
   // ============================================================================================
 
   /**
-   * Collects, and returns the blocks found dead to their free lists; what is still outstanding then
-   * is the live set that the next budget builds on. Another thread's collection that returned
-   * blocks meanwhile stands in for this one.
+   * Collects, and returns the blocks found dead to their free lists; what is still outstanding after
+   * a full collection is the live set that the next budget builds on. Another thread's collection
+   * that returned blocks meanwhile stands in for this one.
+   *
+   * <p>A full collection ({@code System.gc()}) costs its fixed price whatever the heap holds: 10–60
+   * ms with the runtime's classes loaded, 20 µs per dropped 256 KiB result at one per 128 MiB
+   * (docs/runtime.md, "What a fresh result costs in the steady state"). The results of a loop die
+   * young, so unless {@code full} this first runs a young collection (1–4 ms) by allocating heap
+   * garbage until one has run, at most {@link #youngBallast} bytes. It collects fully all the same
+   * when that was not enough (a large young generation: the full collection shrinks it; {@link
+   * #youngSkips}), or when more than a quarter of the slack stays outstanding past the last full
+   * collection's live set (blocks that died in the old generation, or a live set that grew): so
+   * the budget never builds on more than the live set that a full collection measured.
    */
-  void collect() {
+  void collect(boolean full) {
     long before = collections.get();
     synchronized (collectLock) {
       drain();
@@ -278,37 +339,78 @@ final class Reclamation {
         return; // another thread collected while this one waited for the lock
       }
       collections.incrementAndGet();
-      // The reference handler queues the dead blocks' references after the collection, in one
-      // batch with a sentinel that died before it: once the sentinel is out of the queue, so are
-      // (nearly) all of them; two quiet milliseconds take the rest. On a loaded machine the
-      // handler thread may wait for a core a long time: up to a second. (Fixed waits were either
-      // too short under load, leaving dead blocks counted as live, or a cost on every collection.)
-      Block sentinel = new Block(new Object(), dead);
-      gc.run();
+      if (!full && youngBallast > 0 && youngSkips-- <= 0) {
+        boolean ran = collectAndDrain(this::collectYoung, 1000);
+        if (ran) {
+          youngBackoff = 1;
+          youngSkips = 0;
+        } else {
+          youngSkips = youngBackoff - 1;
+          youngBackoff = Math.min(64, 2 * youngBackoff);
+        }
+        if (ran && outstanding.get() <= liveAfterCollection + slack / 4) {
+          return;
+        }
+      }
+      fullCollections.incrementAndGet();
+      collectAndDrain(
+          () -> {
+            gc.run();
+            return true;
+          },
+          sentinelWaitMillis);
+      // No sentinel in a second: the JVM ignores System.gc() (-XX:+DisableExplicitGC), and
+      // waiting so long again would only slow every full collection down.
+      sentinelWaitMillis = sentinelCame ? 1000 : 50;
+      synchronized (live) {
+        liveAfterCollection = outstanding.get();
+        fullEpoch++;
+      }
+    }
+  }
+
+  /**
+   * Allocates heap garbage until a collection has run (a weakly reachable object is gone), at most
+   * {@link #youngBallast} bytes; false when none ran.
+   */
+  private boolean collectYoung() {
+    WeakReference<Object> probe = new WeakReference<>(new Object());
+    for (long b = 0; b < youngBallast && !probe.refersTo(null); b += BALLAST_CHUNK) {
+      ballastSink = new byte[BALLAST_CHUNK];
+    }
+    ballastSink = null;
+    return probe.refersTo(null);
+  }
+
+  /**
+   * Runs {@code collection} and returns the blocks it found dead. The reference handler queues
+   * their references after the collection, with a sentinel that died before it; this waits for
+   * the sentinel (up to a second: on a loaded machine the handler thread may wait for a core a
+   * long time) and takes what is queued. A block queued later still comes back at the next drain,
+   * and {@link #release} then takes it off the live set it was counted in, so no quiet time is
+   * waited for (two quiet milliseconds cost every collection 2 ms before). Returns what {@code
+   * collection} returned; waits at most {@code patience} ms.
+   */
+  private boolean collectAndDrain(java.util.function.BooleanSupplier collection, int patience) {
+    Block sentinel = new Block(new Object(), dead);
+    boolean ran = collection.getAsBoolean();
+    if (ran) {
       try {
-        int quiet = 0;
-        int patience = sentinelWaitMillis;
-        for (int waited = 0;
-            waited < patience && (sentinelTaken != sentinel || quiet < 2);
-            waited++) {
+        for (int waited = 0; waited < patience && sentinelTaken != sentinel; waited++) {
           Block b = (Block) dead.remove(1);
           if (b != null) {
             release(b);
             drain();
-            quiet = 0;
-          } else {
-            quiet++;
           }
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
-      Reference.reachabilityFence(sentinel);
-      // No sentinel in a second: the JVM ignores System.gc() (-XX:+DisableExplicitGC), and
-      // waiting so long again would only slow every budget collection down.
-      sentinelWaitMillis = sentinelTaken == sentinel ? 1000 : 50;
-      liveAfterCollection = outstanding.get();
+      drain();
     }
+    sentinelCame = sentinelTaken == sentinel;
+    Reference.reachabilityFence(sentinel);
+    return ran;
   }
 
   // ============================================================================================
@@ -319,6 +421,10 @@ final class Reclamation {
   private static final class Block extends PhantomReference<Object> {
     final MemorySegment block;
     final BlockAllocator from;
+
+    /** {@link #fullEpoch} when handed out: older than the current one, it counts in the live set. */
+    long epoch;
+
     Block prev;
     Block next;
 
@@ -356,6 +462,7 @@ final class Reclamation {
     MemorySegment seg = block.reinterpret(bytes, Arena.ofShared(), null);
     Block ref = new Block(seg.scope(), block, from, dead);
     synchronized (live) {
+      ref.epoch = fullEpoch;
       ref.next = live.next;
       ref.prev = live;
       live.next.prev = ref;
@@ -382,8 +489,12 @@ final class Reclamation {
       b.next.prev = b.prev;
       b.prev = null;
       b.next = null;
+      outstanding.addAndGet(-b.block.byteSize());
+      if (b.epoch < fullEpoch) {
+        // outstanding at the last full collection, so counted in its live set: no longer live
+        liveAfterCollection -= b.block.byteSize();
+      }
     }
-    outstanding.addAndGet(-b.block.byteSize());
     keep(b.from, b.block);
   }
 }

@@ -35,12 +35,26 @@ final class Storage {
    * mapped when {@code mapLarge} and the platform can.
    */
   Storage(long slack, long minSlack, double heapPressure, Runnable gc, boolean mapLarge) {
+    this(slack, minSlack, heapPressure, gc, 0, mapLarge);
+  }
+
+  /**
+   * The same, whose backstop first tries a young collection paced by at most {@code youngBallast}
+   * bytes of heap garbage ({@link Reclamation#collect}; 0: every collection is full).
+   */
+  Storage(
+      long slack,
+      long minSlack,
+      double heapPressure,
+      Runnable gc,
+      long youngBallast,
+      boolean mapLarge) {
     this.mapped = mapLarge && MappedBlocks.available() ? new MappedBlocks() : null;
     List<BlockAllocator> all = new ArrayList<>(List.of(arena));
     if (mapped != null) {
       all.add(mapped);
     }
-    this.reclamation = new Reclamation(slack, minSlack, heapPressure, gc, all);
+    this.reclamation = new Reclamation(slack, minSlack, heapPressure, gc, youngBallast, all);
   }
 
   Reclamation reclamation() {
