@@ -80,6 +80,14 @@ def numpy_case(case, rng):
             np.negative(a, out=o); np.exp(o, out=o); np.add(o, 1, out=o); np.reciprocal(o, out=o)
             return o
         return fresh, out
+    if op == "erf":
+        # NumPy has no erf: a NumPy user takes SciPy's ufunc (absent: no NumPy column).
+        try:
+            from scipy.special import erf
+        except ImportError:
+            raise NotImplementedError("NumPy has no erf and SciPy is not installed")
+        o = np.empty_like(a)
+        return (lambda: erf(a)), (lambda: erf(a, out=o))
     if op == "logaddexp":
         o = np.empty_like(a)
         return (lambda: np.logaddexp(a, b)), (lambda: np.logaddexp(a, b, out=o))
@@ -128,7 +136,7 @@ def torch_case(case, rng, torch):
         f = torch.nn.functional.silu
         o = torch.empty_like(a)
         return (lambda: f(a)), (lambda: torch._C._nn.silu(a, out=o))
-    if op in ("tanh", "exp", "log", "sin", "cos", "sigmoid"):
+    if op in ("tanh", "exp", "log", "sin", "cos", "sigmoid", "erf"):
         f = getattr(torch, op)
         o = torch.empty_like(a)
         return (lambda: f(a)), (lambda: f(a, out=o))

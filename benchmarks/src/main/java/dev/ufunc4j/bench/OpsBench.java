@@ -221,6 +221,7 @@ public class OpsBench {
       case "log" -> target == null ? Ops.log(a) : Ops.log(a, target);
       case "sin" -> target == null ? Ops.sin(a) : Ops.sin(a, target);
       case "cos" -> target == null ? Ops.cos(a) : Ops.cos(a, target);
+      case "erf" -> target == null ? Ops.erf(a) : Ops.erf(a, target);
       // A user's two-operand transcendental op (generated-samples' Reducers.logAddExp).
       case "logaddexp" ->
           target == null ? ReducerOps.logAddExp(a, b) : ReducerOps.logAddExp(a, b, target);
