@@ -10,7 +10,7 @@ import java.util.*;
  * in the steady state"): {@code exp} or {@code add} on float32 tensors of {@code n} elements into
  * {@code out=}, as a fresh result, and in a {@code TensorScope}, in interleaved blocks of {@code
  * calls} calls for {@code rounds} rounds. Per block: median, mean and 90th percentile per call,
- * backstop collections (their pauses: {@code -Xlog:gc}), minor page faults per call ({@code
+ * backstop collections (how many were full ones; the pauses: {@code -Xlog:gc}), minor page faults per call ({@code
  * /proc/self/stat}) and blocks taken from fresh memory. Run with {@code -Xlog:gc} for the pauses:
  *
  * <pre>
@@ -36,6 +36,7 @@ public final class FreshCostProbe {
       for (String m : modes) {
         double[] t = new double[calls];
         long f0 = minflt(); long fb0 = NativeMemory.freshBlocks(); long bc0 = NativeMemory.backstopCollections();
+        long fc0 = NativeMemory.fullCollections();
         long tot = System.nanoTime();
         for (int i = 0; i < calls; i++) {
           long s = System.nanoTime();
@@ -49,8 +50,9 @@ public final class FreshCostProbe {
         double mean = (System.nanoTime() - tot) / 1e3 / calls;
         Arrays.sort(t);
         if (r > 0) med.computeIfAbsent(m, k -> new ArrayList<>()).add(mean);
-        System.out.printf("r%d %-5s %s_%d median %.1f us mean %.1f us p90 %.1f | backstops %d faults/call %.1f freshBlocks %d%n",
+        System.out.printf("r%d %-5s %s_%d median %.1f us mean %.1f us p90 %.1f | backstops %d (full %d) faults/call %.1f freshBlocks %d%n",
             r, m, op, n, t[calls / 2], mean, t[calls * 9 / 10], NativeMemory.backstopCollections() - bc0,
+            NativeMemory.fullCollections() - fc0,
             (minflt() - f0) / (double) calls, NativeMemory.freshBlocks() - fb0);
       }
     }

@@ -28,8 +28,8 @@ import java.lang.foreign.MemorySegment;
  * live after the last collection plus the <em>slack</em> ({@link #slackBytes()}: {@code
  * ufunc4j.slackBytes}, 128 MiB, at most a quarter of the heap's maximum). An allocation that
  * finds no free block of its size and would pass the budget drops free blocks of other sizes,
- * and when none is left, collects ({@code System.gc()}, as {@code DirectByteBuffer} does) and
- * takes a returned block. The pools are warm: a block that comes back from one is faulted in
+ * and when none is left, collects (a young collection paced by heap garbage where that is enough,
+ * else {@code System.gc()}, as {@code DirectByteBuffer} does) and takes a returned block. The pools are warm: a block that comes back from one is faulted in
  * already, where fresh memory costs a page fault per page. Measured numbers and the resulting
  * bound are in {@code docs/runtime.md}. Where the native calls are unavailable (not
  * Linux, or native access denied) large blocks come from the arena like the others.
