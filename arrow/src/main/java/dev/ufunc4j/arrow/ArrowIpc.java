@@ -294,33 +294,9 @@ public final class ArrowIpc {
    *     refused (naming its column); nothing is written then
    */
   public static void write(Path file, Map<String, Tensor> columns) throws IOException {
-    if (columns == null || columns.isEmpty()) {
-      throw new IllegalArgumentException("an Arrow file needs at least one column");
-    }
     List<String> names = new ArrayList<>();
-    List<ArrowTensors.Exported> parts = new ArrayList<>();
-    long rows = -1;
-    String first = null;
-    for (Map.Entry<String, Tensor> e : columns.entrySet()) {
-      String name = e.getKey();
-      if (name == null) {
-        throw new IllegalArgumentException("a column name is null");
-      }
-      Tensor t = e.getValue();
-      try {
-        ArrowTypes.checkExportable(t);
-      } catch (IllegalArgumentException bad) {
-        throw new IllegalArgumentException("column \"" + name + "\": " + bad.getMessage(), bad);
-      }
-      if (rows >= 0 && t.size(0) != rows) {
-        throw new IllegalArgumentException("column \"" + name + "\" has " + t.size(0)
-            + " rows (shape " + t.shapeString() + ") but column \"" + first + "\" has " + rows);
-      }
-      rows = t.size(0);
-      first = first == null ? name : first;
-      names.add(name);
-      parts.add(ArrowTensors.prepare(t));
-    }
+    List<ArrowTensors.Exported> parts = ArrowTensors.prepareColumns(columns, names);
+    long rows = parts.getFirst().array().length();
     // The body: each array node's validity (absent: length 0) then, at the leaf, its data.
     List<long[]> nodes = new ArrayList<>();       // {length, nullCount}
     List<long[]> buffers = new ArrayList<>();     // {offset, length}

@@ -90,6 +90,80 @@ public final class ArrowTensors {
   /** Never started: a segment it may access is not confined to a thread (TensorScope). */
   private static final Thread PROBE = new Thread(() -> {}, "ufunc4j-arrow-confinement-probe");
 
+  /**
+   * Exports the tensors as the columns of a table into the caller's {@code struct
+   * ArrowArrayStream} (the C Stream Interface): its schema is a struct of one field per column
+   * (named by the map's keys, typed as {@link #exportTo} types a tensor), and it yields one record
+   * batch, then the end of the stream. This is what DuckDB's JDBC driver registers as a table
+   * ({@code registerArrowStream}) and pyarrow's {@code RecordBatchReader} imports. Memory and
+   * copies as {@link #exportTo}: each batch handed out keeps its tensors alive until its release;
+   * the stream's own release drops a batch never handed out.
+   *
+   * @param columns the tensors by column name, all of rank at least 1 with the same first
+   *     dimension (the rows)
+   * @param arrowArrayStream the consumer's {@code struct ArrowArrayStream} (40 bytes; a
+   *     zero-length segment of its address is widened)
+   * @throws IllegalArgumentException when there are no columns, a name is null, the row counts
+   *     differ, or a tensor is refused as {@link #exportTo} refuses it (naming its column);
+   *     nothing is written then
+   */
+  public static void exportStream(Map<String, Tensor> columns, MemorySegment arrowArrayStream) {
+    MemorySegment stream = CData.struct(arrowArrayStream, CData.STREAM, "arrowArrayStream");
+    List<String> names = new ArrayList<>();
+    List<Exported> parts = prepareColumns(columns, names);
+    List<CData.SchemaNode> fields = new ArrayList<>();
+    List<CData.ArrayNode> arrays = new ArrayList<>();
+    for (int i = 0; i < parts.size(); i++) {
+      CData.SchemaNode s = parts.get(i).schema();
+      fields.add(new CData.SchemaNode(s.format(), names.get(i), s.metadata(), s.children()));
+      arrays.add(parts.get(i).array());
+    }
+    long rows = parts.getFirst().array().length();
+    CData.fillStream(stream, new CData.SchemaNode("+s", "", Map.of(), fields),
+        new CData.ArrayNode(rows, Collections.<MemorySegment>singletonList(null), arrays, null));
+  }
+
+  /**
+   * The exports of a table's columns, checked (every tensor exportable, names non-null, one row
+   * count) before anything is made; {@code names} receives the column names in order.
+   */
+  static List<Exported> prepareColumns(Map<String, Tensor> columns, List<String> names) {
+    if (columns == null || columns.isEmpty()) {
+      throw new IllegalArgumentException("a table needs at least one column");
+    }
+    long rows = -1;
+    String first = null;
+    for (Map.Entry<String, Tensor> e : columns.entrySet()) {
+      String name = e.getKey();
+      if (name == null) {
+        throw new IllegalArgumentException("a column name is null");
+      }
+      Tensor t = e.getValue();
+      try {
+        ArrowTypes.checkExportable(t);
+      } catch (IllegalArgumentException bad) {
+        throw new IllegalArgumentException("column \"" + name + "\": " + bad.getMessage(), bad);
+      }
+      if (rows >= 0 && t.size(0) != rows) {
+        throw new IllegalArgumentException("column \"" + name + "\" has " + t.size(0)
+            + " rows (shape " + t.shapeString() + ") but column \"" + first + "\" has " + rows);
+      }
+      rows = t.size(0);
+      first = first == null ? name : first;
+    }
+    List<Exported> parts = new ArrayList<>();
+    for (Map.Entry<String, Tensor> e : columns.entrySet()) {
+      names.add(e.getKey());
+      try {
+        parts.add(prepare(e.getValue()));
+      } catch (IllegalArgumentException bad) {
+        throw new IllegalArgumentException(
+            "column \"" + e.getKey() + "\": " + bad.getMessage(), bad);
+      }
+    }
+    return parts;
+  }
+
   /** A tensor's export, made before anything is written: the two trees to fill. */
   record Exported(CData.SchemaNode schema, CData.ArrayNode array) {}
 

@@ -64,6 +64,14 @@ final class CData {
       ADDRESS.withName("release"),
       ADDRESS.withName("private_data"));
 
+  /** struct ArrowArrayStream (the C Stream Interface). */
+  static final StructLayout STREAM = MemoryLayout.structLayout(
+      ADDRESS.withName("get_schema"),
+      ADDRESS.withName("get_next"),
+      ADDRESS.withName("get_last_error"),
+      ADDRESS.withName("release"),
+      ADDRESS.withName("private_data"));
+
   static long offset(StructLayout layout, String field) {
     return layout.byteOffset(MemoryLayout.PathElement.groupElement(field));
   }
@@ -78,6 +86,12 @@ final class CData {
   static final long S_DICTIONARY = offset(SCHEMA, "dictionary");
   static final long S_RELEASE = offset(SCHEMA, "release");
   static final long S_PRIVATE = offset(SCHEMA, "private_data");
+
+  static final long ST_GET_SCHEMA = offset(STREAM, "get_schema");
+  static final long ST_GET_NEXT = offset(STREAM, "get_next");
+  static final long ST_GET_LAST_ERROR = offset(STREAM, "get_last_error");
+  static final long ST_RELEASE = offset(STREAM, "release");
+  static final long ST_PRIVATE = offset(STREAM, "private_data");
 
   static final long A_LENGTH = offset(ARRAY, "length");
   static final long A_NULL_COUNT = offset(ARRAY, "null_count");
@@ -99,6 +113,23 @@ final class CData {
   private static final Linker LINKER = Linker.nativeLinker();
   private static final MemorySegment RELEASE_SCHEMA;
   private static final MemorySegment RELEASE_ARRAY;
+  private static final MemorySegment STREAM_GET_SCHEMA;
+  private static final MemorySegment STREAM_GET_NEXT;
+  private static final MemorySegment STREAM_GET_LAST_ERROR;
+  private static final MemorySegment STREAM_RELEASE;
+
+  /** A stream we produce: its schema and its one batch, handed out once. */
+  private static final class Stream {
+    final SchemaNode schema;
+    ArrayNode batch;
+
+    Stream(SchemaNode schema, ArrayNode batch) {
+      this.schema = schema;
+      this.batch = batch;
+    }
+  }
+
+  private static final Map<Long, Stream> STREAMS = new ConcurrentHashMap<>();
   /** Calls a release function pointer: {@code (fn, struct) -> void}. */
   private static final MethodHandle CALL_RELEASE =
       LINKER.downcallHandle(FunctionDescriptor.ofVoid(ADDRESS));
@@ -112,6 +143,19 @@ final class CData {
           lookup.findStatic(CData.class, "releaseSchema", type), release, Arena.global());
       RELEASE_ARRAY = LINKER.upcallStub(
           lookup.findStatic(CData.class, "releaseArray", type), release, Arena.global());
+      MethodType fill =
+          MethodType.methodType(int.class, MemorySegment.class, MemorySegment.class);
+      FunctionDescriptor fillDescriptor = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS);
+      STREAM_GET_SCHEMA = LINKER.upcallStub(
+          lookup.findStatic(CData.class, "streamGetSchema", fill), fillDescriptor, Arena.global());
+      STREAM_GET_NEXT = LINKER.upcallStub(
+          lookup.findStatic(CData.class, "streamGetNext", fill), fillDescriptor, Arena.global());
+      STREAM_GET_LAST_ERROR = LINKER.upcallStub(
+          lookup.findStatic(CData.class, "streamGetLastError",
+              MethodType.methodType(MemorySegment.class, MemorySegment.class)),
+          FunctionDescriptor.of(ADDRESS, ADDRESS), Arena.global());
+      STREAM_RELEASE = LINKER.upcallStub(
+          lookup.findStatic(CData.class, "streamRelease", type), release, Arena.global());
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -274,6 +318,78 @@ final class CData {
       at += 4 + b.length;
     }
     return m;
+  }
+
+  /** Fills {@code out} (a {@code struct ArrowArrayStream}) with a stream of one batch. */
+  static void fillStream(MemorySegment out, SchemaNode schema, ArrayNode batch) {
+    long key = NEXT_KEY.getAndIncrement();
+    STREAMS.put(key, new Stream(schema, batch));
+    out.set(ADDRESS, ST_GET_SCHEMA, STREAM_GET_SCHEMA);
+    out.set(ADDRESS, ST_GET_NEXT, STREAM_GET_NEXT);
+    out.set(ADDRESS, ST_GET_LAST_ERROR, STREAM_GET_LAST_ERROR);
+    out.set(ADDRESS, ST_PRIVATE, MemorySegment.ofAddress(key));
+    out.set(ADDRESS, ST_RELEASE, STREAM_RELEASE);
+  }
+
+  private static Stream stream(MemorySegment self) {
+    return STREAMS.get(self.reinterpret(STREAM.byteSize()).get(ADDRESS, ST_PRIVATE).address());
+  }
+
+  // The stream callbacks return 0 or an errno (EINVAL for a released stream), as the spec asks.
+  private static final int EINVAL = 22;
+
+  private static int streamGetSchema(MemorySegment self, MemorySegment out) {
+    try {
+      Stream s = stream(self);
+      if (s == null) {
+        return EINVAL;
+      }
+      fillSchema(out.reinterpret(SCHEMA.byteSize()), s.schema);
+      return 0;
+    } catch (Throwable t) {
+      t.printStackTrace();
+      return EINVAL;
+    }
+  }
+
+  /** The one batch, then the end of the stream (a released array). */
+  private static int streamGetNext(MemorySegment self, MemorySegment out) {
+    try {
+      Stream s = stream(self);
+      if (s == null) {
+        return EINVAL;
+      }
+      MemorySegment array = out.reinterpret(ARRAY.byteSize());
+      ArrayNode batch;
+      synchronized (s) {
+        batch = s.batch;
+        s.batch = null;
+      }
+      if (batch == null) {
+        array.set(ADDRESS, A_RELEASE, MemorySegment.NULL);
+      } else {
+        fillArray(array, batch);
+      }
+      return 0;
+    } catch (Throwable t) {
+      t.printStackTrace();
+      return EINVAL;
+    }
+  }
+
+  private static MemorySegment streamGetLastError(MemorySegment self) {
+    return MemorySegment.NULL; // every failure above is EINVAL on a released stream
+  }
+
+  private static void streamRelease(MemorySegment self) {
+    MemorySegment s = self.reinterpret(STREAM.byteSize());
+    STREAMS.remove(s.get(ADDRESS, ST_PRIVATE).address());
+    s.set(ADDRESS, ST_RELEASE, MemorySegment.NULL);
+  }
+
+  /** {@return whether the stream we produced with this {@code private_data} is unreleased} */
+  static boolean isLiveStream(MemorySegment privateData) {
+    return STREAMS.containsKey(privateData.address());
   }
 
   /** {@return whether the struct we produced with this {@code private_data} is unreleased} */
