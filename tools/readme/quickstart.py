@@ -23,6 +23,7 @@ and every other ```java block with how to check it:
     <!-- readme-check: into Losses.java; fails -->    the same, in a copy that must fail to compile
                                                       with the error of the next fenced block
     <!-- readme-check: main; with spark -->        compiled with ufunc4j-spark and Spark
+    <!-- readme-check: main; with arrow -->        compiled with ufunc4j-arrow
     <!-- readme-check: output -->                     (before a fenced block) the output of the
                                                       previous main block
 
@@ -60,6 +61,15 @@ SNIPPET_IMPORTS = [
     "java.util.*",
 ]
 SPARK_IMPORTS = ["dev.ufunc4j.spark.*", "org.apache.spark.sql.*"]
+ARROW_IMPORTS = ["dev.ufunc4j.arrow.*"]
+ARROW_DEPENDENCIES = """
+  <dependency>
+    <groupId>dev.ufunc4j</groupId>
+    <artifactId>ufunc4j-arrow</artifactId>
+    <version>0.1.0-SNAPSHOT</version>
+    <scope>test</scope>
+  </dependency>
+"""
 SPARK_DEPENDENCIES = """
   <dependency>
     <groupId>dev.ufunc4j</groupId>
@@ -195,7 +205,8 @@ class Snippet:
     def source(self):
         imports = [l for l in self.java.split("\n") if l.startswith("import ")]
         body = [l for l in self.java.split("\n") if not l.startswith("import ")]
-        names = SNIPPET_IMPORTS + (SPARK_IMPORTS if "with spark" in self.options else [])
+        names = (SNIPPET_IMPORTS + (SPARK_IMPORTS if "with spark" in self.options else [])
+                 + (ARROW_IMPORTS if "with arrow" in self.options else []))
         head = "".join(f"import {n};\n" for n in names) + "\n".join(imports)
         given = self.options.get("given", "")
         code = "\n".join("    " + l for l in body)
@@ -411,6 +422,10 @@ def check_snippets(project, files, snippets, members, failing, mvn_args):
         # The project's own dependencies: the first list (the `tune` profile has one after it).
         at = pom.index("</dependencies>")
         snippet_files["pom.xml"] = pom[:at] + SPARK_DEPENDENCIES.lstrip("\n") + pom[at:]
+    if any("with arrow" in s.options for s in snippets):
+        pom = snippet_files["pom.xml"]
+        at = pom.index("</dependencies>")
+        snippet_files["pom.xml"] = pom[:at] + ARROW_DEPENDENCIES.lstrip("\n") + pom[at:]
     for s in snippets:
         snippet_files[f"src/test/java/readme/{s.name}.java"] = s.source()
         if s.expected is None and s.prints():

@@ -45,6 +45,47 @@ public abstract class TensorFactories extends TensorVocabulary {
   }
 
   /**
+   * A C-contiguous tensor over memory that the runtime did not allocate (a memory-mapped file,
+   * another library's buffer: the {@code ufunc4j-arrow} module's imports), without a copy. Element
+   * {@code i} in row-major order is at byte {@code i * dtype.byteSize()} of {@code segment}, in the
+   * platform's byte order; bool is one byte per element (0 or 1).
+   *
+   * <p>The tensor and its views hold {@code segment}: its memory lives as long as the segment's
+   * scope does, which the caller chooses. A segment of an {@link java.lang.foreign.Arena#ofAuto()
+   * automatic} arena (optionally with a cleanup action, {@link MemorySegment#reinterpret(long,
+   * java.lang.foreign.Arena, java.util.function.Consumer)}) is freed once no tensor reaches it; one
+   * of a closed arena makes every use of the tensor throw {@link IllegalStateException}. A
+   * read-only segment is refused: the runtime's worker threads write through views of the same
+   * address that would not carry the read-only mode (map a file {@code PRIVATE}, copy-on-write,
+   * to share it without writing it back).
+   *
+   * @param segment the memory, at least {@code numel * dtype.byteSize()} bytes
+   * @param dtype the element type
+   * @param shape the sizes, outermost first
+   * @return a contiguous tensor viewing {@code segment} from its first byte
+   * @throws IllegalArgumentException when the segment is read-only or shorter than the shape
+   *     needs, or the shape has a negative size
+   */
+  public static Tensor fromSegment(MemorySegment segment, DType dtype, long... shape) {
+    checkDtype(dtype);
+    if (segment == null) {
+      throw new IllegalArgumentException("segment must not be null");
+    }
+    if (segment.isReadOnly()) {
+      throw new IllegalArgumentException("a tensor cannot view a read-only segment (its writes"
+          + " would not be refused): map the file PRIVATE (copy-on-write) or copy the segment");
+    }
+    long[] s = Shapes.checkShape(shape);
+    long n = Shapes.numelOf(s);
+    if (n > segment.byteSize() / dtype.byteSize()) {
+      throw new IllegalArgumentException(
+          "a segment of " + segment.byteSize() + " bytes cannot hold shape " + Arrays.toString(s)
+              + " of " + dtype + " (" + n + " elements of " + dtype.byteSize() + " bytes)");
+    }
+    return Tensor.make(segment, dtype, s, Shapes.contiguousStrides(s), 0, false);
+  }
+
+  /**
    * A tensor of {@code shape} laid out with {@code strides}, which must be a permutation of the
    * contiguous strides of {@code shape} (the planner's layout-following results). Its contents are
    * unspecified: the caller writes every element (a kernel's output).
