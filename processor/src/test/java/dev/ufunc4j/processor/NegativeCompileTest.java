@@ -204,8 +204,8 @@ class NegativeCompileTest {
           | RecordReturn | bad returns record Two: end the body with return new Two(...), one expression per component in order (double a, double b); got make(x) | return make(x)
       record Two(double a, double b) {} @Elementwise static Two bad(double x) { return x > 0 ? new Two(x, x) : new Two(-x, x); } \
           | RecordReturn | got x > 0 ? new Two(x, x) : new Two(-x, x) | return x > 0
-      record Flag(double a, boolean neg) {} @Elementwise static Flag bad(double x) { return new Flag(x, x); } \
-          | UnsupportedOperator | component neg is boolean | new Flag(x, x)
+      record Two(long a, long b) {} @Elementwise static Two bad(long x) { return new Two(x, 1 + 2); } \
+          | IntArithmetic | 1 + 2 computes in int (32-bit) arithmetic | new Two(x, 1 + 2)
       record Two(double a, double b) {} @Elementwise static Two bad(double x) { return new Two(x, x + counter); } \
           | FieldAccess | counter reads a field | x + counter
       record Two(double a, double b) {} @Elementwise static double bad(double x) { return sq(x); } @Elementwise static Two sq(double x) { return new Two(x, x); } \
