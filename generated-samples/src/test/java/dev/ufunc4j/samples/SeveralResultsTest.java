@@ -298,7 +298,7 @@ class SeveralResultsTest {
         () -> SeveralResultsOps.sincos(x));
     assertTrue(e.getMessage().startsWith("sincos returns several results, which have no"
         + " gradients yet"), e.getMessage());
-    try (Autograd.NoGrad off = Autograd.noGrad()) {
+    try (var _ = Autograd.noGrad()) {
       assertEquals(Math.sin(0.5), SeveralResultsOps.sincos(x).sin().getDouble(0));
     }
   }
