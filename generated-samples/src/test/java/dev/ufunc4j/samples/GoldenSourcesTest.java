@@ -428,7 +428,8 @@ class GoldenSourcesTest {
 
   /**
    * Ops with several results (issue 26): a record of longs (int32, computed in narrow lanes) and
-   * one of doubles with a boolean component and a shared local (float32); each gets one kernel
+   * one of doubles with a boolean component, a {@code @Scalar} and shared locals (float32); each
+   * gets one kernel
    * writing a tensor per component, the facade the record's tensor twin and one target per
    * component in its {@code out=} forms, and no ufunc field.
    */
@@ -446,9 +447,10 @@ class GoldenSourcesTest {
           }
 
           @Elementwise
-          public static Split split(double x) {
-            final double whole = x < 0 ? Math.ceil(x) : Math.floor(x);
-            return new Split(whole, x - whole, x < 0);
+          public static Split split(double x, @Scalar double scale) {
+            final double y = x * scale;
+            final double whole = y < 0 ? Math.ceil(y) : Math.floor(y);
+            return new Split(whole, y - whole, y < 0);
           }
         """);
   }

@@ -404,8 +404,14 @@ final class FacadeGenerator {
         ? CodeBlock.of("$L", form.localName("operands"))
         : CodeBlock.of("new $T[] {$L}", TENSOR, CodeBlock.join(operands, ", "));
     String local = form.localName("results");
-    m.addStatement("$T[] $L = $T.applyResults($L.OP, $L,$W$L,$Wnew $T[] {$L})", TENSOR, local,
-        DISPATCH, descriptor, outs, tensors, Object.class, CodeBlock.join(scalars, ", "));
+    if (scalars.isEmpty()) {
+      CodeBlock inputs = form.tail() == Form.Tail.DIMS ? tensors : CodeBlock.join(operands, ", ");
+      m.addStatement("$T[] $L = $T.applyResults($L.OP, $L,$W$L)", TENSOR, local, DISPATCH,
+          descriptor, outs, inputs);
+    } else {
+      m.addStatement("$T[] $L = $T.applyResults($L.OP, $L,$W$L,$Wnew $T[] {$L})", TENSOR, local,
+          DISPATCH, descriptor, outs, tensors, Object.class, CodeBlock.join(scalars, ", "));
+    }
     List<String> parts = new ArrayList<>();
     for (int k = 0; k < results.components().size(); k++) {
       parts.add(local + "[" + k + "]");
@@ -415,8 +421,8 @@ final class FacadeGenerator {
     if (!op.description().isEmpty()) {
       doc.add("$L\n\n<p>", op.description());
     }
-    doc.add("Applies $L\nto each element of the broadcast operands$L: one kernel computes the"
-            + " body once per element\nand writes a tensor per component of {@code $L}.\n",
+    doc.add("Applies $L\nto each element of the broadcast operands$L:\none kernel computes the"
+            + " body once per element and writes a tensor per component of {@code $L}.\n",
         declarations(op), targets.isEmpty() ? "" : ", writing {@code "
             + String.join("} and {@code ", targets) + "}", results.simpleName());
     doc.add("\n<p>Promotion ({@code $L}): $L A boolean component's tensor is bool.\n",

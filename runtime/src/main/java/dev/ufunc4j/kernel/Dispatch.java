@@ -96,6 +96,19 @@ public final class Dispatch {
   }
 
   /**
+   * {@link #applyResults(ElementwiseOp, Tensor[], Tensor[], Object[])} without {@code @Scalar}
+   * values.
+   *
+   * @param op the op
+   * @param outs one target per component, in order, or null for new results
+   * @param inputs the tensor operands, in the op's order
+   * @return the tensor of each component, in order: the targets when given
+   */
+  public static Tensor[] applyResults(ElementwiseOp op, Tensor[] outs, Tensor... inputs) {
+    return applyResults(op, outs, inputs, NO_SCALARS);
+  }
+
+  /**
    * Applies an op with several results ({@link ElementwiseOp#resultNames()}, an op that returns a
    * record): one kernel computes the body once per element and writes a tensor per component.
    * The steps are {@link #apply}'s; each target is checked as {@code apply} checks its one (shape,
