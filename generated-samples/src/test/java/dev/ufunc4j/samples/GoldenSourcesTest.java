@@ -427,6 +427,35 @@ class GoldenSourcesTest {
   }
 
   /**
+   * Ops with several results (issue 26): a record of longs (int32, computed in narrow lanes) and
+   * one of doubles with a boolean component, a {@code @Scalar} and shared locals (float32); each
+   * gets one kernel
+   * writing a tensor per component, the facade the record's tensor twin and one target per
+   * component in its {@code out=} forms, and no ufunc field.
+   */
+  @Test
+  void severalResults(TestInfo info) throws IOException {
+    checkGoldens(info, "float32,int32", """
+          public record DivMod(long quotient, long remainder) {}
+
+          public record Split(double whole, double fraction, boolean negative) {}
+
+          /** Java's quotient and remainder. */
+          @Elementwise
+          public static DivMod divmod(long a, long b) {
+            return new DivMod(a / b, a % b);
+          }
+
+          @Elementwise
+          public static Split split(double x, @Scalar double scale) {
+            final double y = x * scale;
+            final double whole = y < 0 ? Math.ceil(y) : Math.floor(y);
+            return new Split(whole, y - whole, y < 0);
+          }
+        """);
+  }
+
+  /**
    * A named facade with a class of instance forms, an op whose methods share another op's name,
    * numbers in every operand after the first, and rules: a check that reads a Java number as
    * given, an answer that reads it as a tensor (so it is wrapped first), a scalar's value.

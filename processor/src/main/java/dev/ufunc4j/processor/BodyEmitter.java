@@ -39,6 +39,17 @@ final class BodyEmitter {
 
   /** Emits locals and returns the result; {@code guard} names the live-lane mask or is null. */
   Value emit(Body body, String guard) {
+    emitLocals(body, guard);
+    return emit(body.result(), guard);
+  }
+
+  /** Emits locals, then returns each component of a body with several results, in order. */
+  List<Value> emitAll(Body body, String guard) {
+    emitLocals(body, guard);
+    return body.components().stream().map(c -> emit(c, guard)).toList();
+  }
+
+  private void emitLocals(Body body, String guard) {
     heights = Expr.heights(body);
     for (Body.Local l : body.locals()) {
       Value v = emit(l.init(), guard);
@@ -49,7 +60,6 @@ final class BodyEmitter {
       };
       locals.put(l.name(), declared);
     }
-    return emit(body.result(), guard);
   }
 
   private Value emit(Expr e, String guard) {

@@ -7,6 +7,7 @@ import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.LiteralTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.NewClassTree;
 import com.sun.source.tree.ParenthesizedTree;
 import com.sun.source.tree.PrimitiveTypeTree;
 import com.sun.source.tree.ReturnTree;
@@ -69,6 +70,15 @@ final class BodyLowering {
    * names to their operand or scalar references. Empty when an error was reported.
    */
   Optional<Body> lower(ExecutableElement method, ValueType bodyType, Map<String, Expr> params) {
+    return lower(method, bodyType, params, null);
+  }
+
+  /**
+   * Lowers the body of an op that returns {@code results} (a record: several results), or of
+   * one that returns a single value when {@code results} is null.
+   */
+  Optional<Body> lower(ExecutableElement method, ValueType bodyType, Map<String, Expr> params,
+      OpModel.Results results) {
     TreePath methodPath = trees.getPath(method);
     MethodTree methodTree = (MethodTree) methodPath.getLeaf();
     BlockTree block = methodTree.getBody();
@@ -88,6 +98,7 @@ final class BodyLowering {
     int errorsBefore = errors;
     TreePath blockPath = new TreePath(methodPath, block);
     Expr result = null;
+    List<Expr> components = null;
     inProgress.add(method);
     try {
       List<? extends StatementTree> statements = block.getStatements();
@@ -97,6 +108,9 @@ final class BodyLowering {
         boolean last = i == statements.size() - 1;
         if (st instanceof VariableTree v && !last) {
           lowerLocal(path, v, scope, locals);
+        } else if (st instanceof ReturnTree r && last && r.getExpression() != null
+            && results != null) {
+          components = components(new TreePath(path, r.getExpression()), method, results, scope);
         } else if (st instanceof ReturnTree r && last && r.getExpression() != null) {
           result = scope.lower(new TreePath(path, r.getExpression()));
         } else {
@@ -106,10 +120,53 @@ final class BodyLowering {
     } finally {
       inProgress.remove(inProgress.size() - 1);
     }
-    if (errors > errorsBefore || result == null) {
+    if (errors > errorsBefore || (results == null ? result == null : components == null)) {
       return Optional.empty();
     }
-    return Optional.of(new Body(locals, result));
+    return Optional.of(results == null ? new Body(locals, result)
+        : new Body(locals, null, components));
+  }
+
+  /**
+   * The components of {@code return new R(e1, e2, ...)}, each lowered as its component's type
+   * asks; null after reporting a return of another form ({@code [Elementwise/RecordReturn]}, at
+   * the returned expression) or an error in a component.
+   */
+  private List<Expr> components(TreePath path, ExecutableElement method, OpModel.Results results,
+      Scope scope) {
+    Tree tree = path.getLeaf();
+    while (tree instanceof ParenthesizedTree p) {
+      path = new TreePath(path, p.getExpression());
+      tree = p.getExpression();
+    }
+    List<OpModel.Component> wanted = results.components();
+    boolean canonical = tree instanceof NewClassTree n
+        && n.getClassBody() == null && n.getEnclosingExpression() == null
+        && n.getArguments().size() == wanted.size()
+        && trees.getElement(path) instanceof ExecutableElement constructor
+        && constructor.getEnclosingElement() instanceof TypeElement owner
+        && owner.getQualifiedName().contentEquals(results.canonicalName());
+    if (!canonical) {
+      error(path, Message.RECORD_RETURN, method.getSimpleName(), results.simpleName(),
+          results.simpleName(), wanted.stream().map(c -> c.type().javaName() + " " + c.name())
+              .collect(Collectors.joining(", ")), tree);
+      return null;
+    }
+    List<Expr> lowered = new ArrayList<>();
+    List<? extends ExpressionTree> args = ((NewClassTree) tree).getArguments();
+    for (int i = 0; i < args.size(); i++) {
+      TreePath arg = new TreePath(path, args.get(i));
+      Expr e = wanted.get(i).type() == ValueType.BOOLEAN ? scope.checkedLower(arg)
+          : scope.lowerNumeric(arg);
+      if (e != null && e.type() != wanted.get(i).type()) {
+        error(arg, Message.UNSUPPORTED_OPERATOR, "with operand " + args.get(i),
+            e.type().javaName(), "component " + wanted.get(i).name() + " is "
+                + wanted.get(i).type().javaName());
+        e = null;
+      }
+      lowered.add(e);
+    }
+    return lowered.contains(null) ? null : lowered;
   }
 
   /** Reports an error on a sub-tree and counts it (the report drops a repeated one). */

@@ -122,7 +122,9 @@ final class DerivativeCollector {
     if (!Derivatives.differentiable(op)) {
       report.error(m, Message.DERIVATIVE_NOT_DIFFERENTIABLE, name, opName, op.predicate()
           ? "it is a predicate (its result is boolean)"
-          : "it has no double body (only floating ops have gradients)");
+          : op.hasSeveralResults()
+              ? "it returns a record (ops with several results have no gradients yet)"
+              : "it has no double body (only floating ops have gradients)");
       return Optional.empty();
     }
     List<String> floating = op.tensors().stream().filter(t -> !t.condition())

@@ -61,9 +61,14 @@ final class Derivatives {
    */
   record Gradient(int operand, Kind kind, OpModel backward, boolean declared) {}
 
-  /** Whether {@code op} has gradients: a non-predicate op with a {@code double} body. */
+  /**
+   * Whether {@code op} has gradients: a non-predicate op with a {@code double} body and one result
+   * (an op with several results has none yet: the runtime refuses it on tensors that require
+   * gradients, docs/processor.md "Several results").
+   */
   static boolean differentiable(OpModel op) {
-    return !op.predicate() && op.overload(ValueType.DOUBLE).isPresent();
+    return !op.predicate() && !op.hasSeveralResults()
+        && op.overload(ValueType.DOUBLE).isPresent();
   }
 
   /**

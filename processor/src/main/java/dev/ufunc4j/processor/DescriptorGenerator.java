@@ -81,6 +81,12 @@ final class DescriptorGenerator {
     }
     init.add("\n.promote($T.$L)", PROMOTE, op.promote().name());
     init.add("\n.predicate($L)", op.predicate());
+    if (op.hasSeveralResults()) {
+      // Several results (issue 26): one output per component, bool for a boolean one.
+      for (OpModel.Component c : op.results().components()) {
+        init.add("\n.result($S, $L)", c.name(), c.type() == ValueType.BOOLEAN);
+      }
+    }
     boolean mayThrow = entries.stream().anyMatch(e -> e.bodyType() == ValueType.LONG)
         && op.overload(ValueType.LONG).map(o -> o.body().divides()).orElse(false);
     init.add("\n.mayThrow($L)", mayThrow);
@@ -163,7 +169,7 @@ final class DescriptorGenerator {
     long calls = op.overload(ValueType.DOUBLE)
         .map(o -> {
           Body body = o.body();
-          long n = costlyCalls(body.result());
+          long n = body.results().stream().mapToLong(DescriptorGenerator::costlyCalls).sum();
           for (Body.Local l : body.locals()) {
             n += costlyCalls(l.init());
           }

@@ -132,7 +132,8 @@ final class EntryPlanner {
     if (promoted.isComplex()) {
       // Lifted to complex arithmetic; COMPLEX32 computes in COMPLEX64, as float16 in float32.
       Optional<OpModel.Overload> floating = op.overload(ValueType.DOUBLE);
-      if (floating.isEmpty() || !ComplexBodyEmitter.liftable(op, floating.get().body())) {
+      if (floating.isEmpty() || op.hasSeveralResults()
+          || !ComplexBodyEmitter.liftable(op, floating.get().body())) {
         return Optional.empty();
       }
       DType compute = promoted == DType.COMPLEX128 ? DType.COMPLEX128 : DType.COMPLEX64;

@@ -117,7 +117,7 @@ sealed interface Expr {
   static Map<Expr, Integer> heights(Body body) {
     Map<Expr, Integer> heights = new IdentityHashMap<>();
     body.locals().forEach(l -> height(l.init(), heights));
-    height(body.result(), heights);
+    body.results().forEach(r -> height(r, heights));
     return heights;
   }
 

@@ -101,9 +101,19 @@ final class FacadeGenerator {
     }
     generated.annotate(type);
     type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+    java.util.Set<String> twins = new java.util.HashSet<>();
     for (FacadeModel.Op op : facade.ops()) {
       if (op.model().isBinaryUfunc()) {
         type.addField(ufuncField(op));
+      }
+      if (op.model().hasSeveralResults()) {
+        if (twins.add(op.model().results().simpleName())) {
+          type.addType(twin(op.model().results()));
+        }
+        for (Form form : Form.of(op)) {
+          type.addMethod(resultsMethod(form));
+        }
+        continue;
       }
       for (Form form : Form.of(op)) {
         type.addMethod(method(form));
@@ -155,6 +165,9 @@ final class FacadeGenerator {
             + " place.\n\n@return the tensor the methods apply to\n")
         .build());
     for (FacadeModel.Op op : facade.ops()) {
+      if (op.model().hasSeveralResults()) {
+        continue; // its static methods return the record's twin, not a Tensor (docs/processor.md)
+      }
       for (Form.Instance instance : Form.Instance.of(Form.of(op))) {
         type.addMethod(instanceMethod(instance));
       }
@@ -337,6 +350,102 @@ final class FacadeGenerator {
       }
     }
     return CodeBlock.of("$L", p.name()); // a @Scalar, as the caller gave it
+  }
+
+  /**
+   * The tensor twin of a record an op returns (several results): a record of the same simple
+   * name, nested in the facade, with a {@code Tensor} per component of the same name ({@code
+   * SamplesOps.DivMod(Tensor quotient, Tensor remainder)}).
+   */
+  private TypeSpec twin(OpModel.Results results) {
+    MethodSpec.Builder components = MethodSpec.constructorBuilder();
+    CodeBlock.Builder doc = CodeBlock.builder()
+        .add("The results of an op that returns {@code $L}: one tensor per component,"
+            + " named as its\ncomponents, all of the broadcast shape.\n\n", results.canonicalName());
+    for (OpModel.Component c : results.components()) {
+      components.addParameter(TENSOR, c.name());
+      doc.add("@param $L the tensor of component {@code $L} ($L)\n", c.name(), c.name(),
+          c.type() == ValueType.BOOLEAN ? "dtype bool" : "the result dtype");
+    }
+    TypeSpec.Builder twin = TypeSpec.recordBuilder(results.simpleName())
+        .recordConstructor(components.build())
+        .addJavadoc(doc.build());
+    if (facade.isPublic()) {
+      twin.addModifiers(Modifier.PUBLIC);
+    }
+    return twin.build();
+  }
+
+  /**
+   * One static method of an op with several results: wrap or lift the operands, then {@code
+   * Dispatch.applyResults}, whose tensors become the record's twin. No {@code @Rule}s fit it.
+   */
+  private MethodSpec resultsMethod(Form form) {
+    FacadeModel.Op op = form.op();
+    OpModel.Results results = op.model().results();
+    ClassName twin = facadeClass.nestedClass(results.simpleName());
+    MethodSpec.Builder m = MethodSpec.methodBuilder(op.methodName())
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .returns(twin);
+    List<String> targets = new ArrayList<>();
+    for (Form.Param p : form.params()) {
+      m.addParameter(ParameterSpec.builder(typeName(form, p), p.name()).build());
+      if (p.kind() == Form.Kind.TARGET) {
+        targets.add(p.name());
+      }
+    }
+    List<CodeBlock> operands = operands(m, form, List.of());
+    List<CodeBlock> scalars = new ArrayList<>();
+    op.model().scalars().forEach(s -> scalars.add(CodeBlock.of("$L", s.name())));
+    String descriptor = DescriptorGenerator.className(op.model());
+    CodeBlock outs = targets.isEmpty() ? CodeBlock.of("null")
+        : CodeBlock.of("new $T[] {$L}", TENSOR, String.join(", ", targets));
+    CodeBlock tensors = form.tail() == Form.Tail.DIMS
+        ? CodeBlock.of("$L", form.localName("operands"))
+        : CodeBlock.of("new $T[] {$L}", TENSOR, CodeBlock.join(operands, ", "));
+    String local = form.localName("results");
+    if (scalars.isEmpty()) {
+      CodeBlock inputs = form.tail() == Form.Tail.DIMS ? tensors : CodeBlock.join(operands, ", ");
+      m.addStatement("$T[] $L = $T.applyResults($L.OP, $L,$W$L)", TENSOR, local, DISPATCH,
+          descriptor, outs, inputs);
+    } else {
+      m.addStatement("$T[] $L = $T.applyResults($L.OP, $L,$W$L,$Wnew $T[] {$L})", TENSOR, local,
+          DISPATCH, descriptor, outs, tensors, Object.class, CodeBlock.join(scalars, ", "));
+    }
+    List<String> parts = new ArrayList<>();
+    for (int k = 0; k < results.components().size(); k++) {
+      parts.add(local + "[" + k + "]");
+    }
+    m.addStatement("return new $T($L)", twin, String.join(", ", parts));
+    CodeBlock.Builder doc = CodeBlock.builder();
+    if (!op.description().isEmpty()) {
+      doc.add("$L\n\n<p>", op.description());
+    }
+    doc.add("Applies $L\nto each element of the broadcast operands$L:\none kernel computes the"
+            + " body once per element and writes a tensor per component of {@code $L}.\n",
+        declarations(op), targets.isEmpty() ? "" : ", writing {@code "
+            + String.join("} and {@code ", targets) + "}", results.simpleName());
+    doc.add("\n<p>Promotion ({@code $L}): $L A boolean component's tensor is bool.\n",
+        op.model().promote().name(), promotion(op.model(), List.of()));
+    if (!targets.isEmpty()) {
+      doc.add("\n<p>Each target must have the broadcast shape, its component's dtype must cast"
+          + " to its dtype\n(PyTorch's same-kind rule), and no target may overlap another or"
+          + " partially overlap an operand.\nNothing is written when a check fails.\n");
+    }
+    if (form.tail() == Form.Tail.DIMS) {
+      doc.add("\n<p>With XLA's explicit broadcasting: the lower-rank operand is first lifted by"
+          + " {@code $L}\n({@link dev.ufunc4j.Broadcast#inDim}).\n", form.dimsName());
+    }
+    doc.add("\n");
+    for (Form.Param p : form.params()) {
+      doc.add(p.kind() == Form.Kind.TARGET
+          ? CodeBlock.of("@param $L a target\n", p.name())
+          : paramDoc(form, p, List.of()));
+    }
+    doc.add("@return the tensors of the components$L\n",
+        targets.isEmpty() ? ", new, of the broadcast shape" : ": the targets");
+    m.addJavadoc(doc.build());
+    return m.build();
   }
 
   private MethodSpec instanceMethod(Form.Instance instance) {

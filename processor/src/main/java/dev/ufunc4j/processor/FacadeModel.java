@@ -82,7 +82,8 @@ record FacadeModel(
      * in that position (not a tensor, nor a boolean).
      */
     boolean fits(Form form) {
-      if (!form.op().methodName().equals(guards)) {
+      // An op with several results has no target named out for a rule to read: no rules yet.
+      if (!form.op().methodName().equals(guards) || form.op().model().hasSeveralResults()) {
         return false;
       }
       if (kind == Kind.SCALAR && form.op().model().scalars().stream()

@@ -176,7 +176,16 @@ record Form(FacadeModel.Op op, List<Operand> operands, Tail tail) {
       params.add(new Param(op.model().scalars().get(i).name(), Kind.SCALAR, i));
     }
     switch (tail) {
-      case OUT -> params.add(new Param(targetName(), Kind.TARGET, -1));
+      case OUT -> {
+        if (op.model().hasSeveralResults()) {
+          // One target per component (issue 26): divmod(a, b, quotientOut, remainderOut).
+          for (OpModel.Component c : op.model().results().components()) {
+            params.add(new Param(unused(c.name() + "Out", operandNames()), Kind.TARGET, -1));
+          }
+        } else {
+          params.add(new Param(targetName(), Kind.TARGET, -1));
+        }
+      }
       case DIMS -> params.add(new Param(dimsName(), Kind.DIMS, -1));
       case NONE -> {}
     }

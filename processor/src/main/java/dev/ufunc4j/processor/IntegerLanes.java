@@ -37,8 +37,13 @@ final class IntegerLanes {
     for (Body.Local l : body.locals()) {
       check.locals.put(l.name(), check.exact(l.init()));
     }
-    boolean exactResult = check.exact(body.result());
-    boolean narrowOk = check.ok && (!storesBool || body.result().type() == ValueType.BOOLEAN || exactResult);
+    boolean narrowOk = true;
+    for (Expr result : body.results()) {
+      // Every result stored: a record's components each (issue 26).
+      boolean exactResult = check.exact(result);
+      narrowOk &= !storesBool || result.type() == ValueType.BOOLEAN || exactResult;
+    }
+    narrowOk &= check.ok;
     return Optional.of(narrowOk ? Lane.storage(compute) : Lane.LONG);
   }
 

@@ -260,7 +260,10 @@ final class KernelGenerator {
 
   private record Operand(String name, DType dtype, String data, String offset, String stride) {}
 
+  /** The first (for most ops the only) result. */
   private Operand output;
+  /** Every result: {@link #output} alone, or one per record component (several results). */
+  private List<Operand> outputs;
   private List<Operand> inputs;
 
   private List<MethodSpec> buildMethods() {
@@ -289,8 +292,19 @@ final class KernelGenerator {
     for (int s = 0; s < op.scalars().size(); s++) {
       scalarNames.add(classNames.newName(op.scalars().get(s).name(), "scalar" + s));
     }
-    output = new Operand("out", entry.result(), classNames.newName("outData"),
-        classNames.newName("outOff"), classNames.newName("outStride"));
+    outputs = new ArrayList<>();
+    if (!op.hasSeveralResults()) {
+      outputs.add(new Operand("out", entry.result(), classNames.newName("outData"),
+          classNames.newName("outOff"), classNames.newName("outStride")));
+    } else {
+      // One output per component, first in the operand order (issue 26): quotientOutData, ...
+      for (OpModel.Component c : op.results().components()) {
+        String name = classNames.newName(c.name() + "Out");
+        outputs.add(new Operand(name, resultDtype(c), classNames.newName(name + "Data"),
+            classNames.newName(name + "Off"), classNames.newName(name + "Stride")));
+      }
+    }
+    output = outputs.get(0);
 
     List<MethodSpec> methods = new ArrayList<>();
     methods.add(box());
@@ -302,10 +316,14 @@ final class KernelGenerator {
   }
 
   private List<Operand> all() {
-    List<Operand> all = new ArrayList<>();
-    all.add(output);
+    List<Operand> all = new ArrayList<>(outputs);
     all.addAll(inputs);
     return all;
+  }
+
+  /** A component's stored dtype: bool for a boolean one, else the entry's result dtype. */
+  private DType resultDtype(OpModel.Component c) {
+    return c.type() == ValueType.BOOLEAN ? DType.BOOL : entry.result();
   }
 
   /**
@@ -413,9 +431,12 @@ final class KernelGenerator {
     m.addStatement("long done = 0");
     boolean first = true;
     for (List<Boolean> pattern : patterns()) {
-      StringBuilder cond = new StringBuilder().append(output.stride()).append(" == 1");
-      StringBuilder args = new StringBuilder("cols, ").append(output.data()).append(", ")
-          .append(output.offset());
+      StringBuilder cond = new StringBuilder();
+      StringBuilder args = new StringBuilder("cols");
+      for (Operand out : outputs) {
+        cond.append(cond.isEmpty() ? "" : " && ").append(out.stride()).append(" == 1");
+        args.append(", ").append(out.data()).append(", ").append(out.offset());
+      }
       for (int k = 0; k < inputs.size(); k++) {
         Operand in = inputs.get(k);
         cond.append(" && ").append(in.stride()).append(pattern.get(k) ? " == 0" : " == 1");
@@ -454,9 +475,11 @@ final class KernelGenerator {
     MethodSpec.Builder m = MethodSpec.methodBuilder(fastRowName(pattern))
         .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
         .returns(TypeName.LONG)
-        .addParameter(TypeName.LONG, "n")
-        .addParameter(MEMORY_SEGMENT, output.data())
-        .addParameter(TypeName.LONG, output.offset());
+        .addParameter(TypeName.LONG, "n");
+    for (Operand out : outputs) {
+      m.addParameter(MEMORY_SEGMENT, out.data());
+      m.addParameter(TypeName.LONG, out.offset());
+    }
     for (Operand in : inputs) {
       m.addParameter(MEMORY_SEGMENT, in.data());
       m.addParameter(TypeName.LONG, in.offset());
@@ -485,8 +508,8 @@ final class KernelGenerator {
           ? names.newName(inputs.get(k).name() + "Floats") : null);
     }
     String outFloats =
-        !entry.complex() && output.dtype() == DType.FLOAT16 && computeLane() == Lane.FLOAT
-            ? names.newName("outFloats") : null;
+        !entry.complex() && outputs.size() == 1 && output.dtype() == DType.FLOAT16
+            && computeLane() == Lane.FLOAT ? names.newName("outFloats") : null;
     int chunkArrays = (int) halfFloats.stream().filter(f -> f != null).count()
         + (outFloats != null ? 1 : 0);
     if (chunkArrays > 0) {
@@ -556,8 +579,16 @@ final class KernelGenerator {
     if (outFloats != null) {
       Value result = vc.temp("result", vc.vector(compute(vc, values)));
       body.addStatement("$L.intoArray($N, j)", vc.canonicalNaN(result).code(), outFloats);
+    } else if (op.hasSeveralResults()) {
+      // The body once, then each component stored into its output (in-register conversions).
+      List<Value> results = computeAll(vc, values);
+      for (int k = 0; k < outputs.size(); k++) {
+        Operand out = outputs.get(k);
+        Value result = vc.temp("result", vc.vector(results.get(k)));
+        storeContiguous(vc, out, vc.named("stored", toStorage(vc, result, out.dtype())));
+      }
     } else {
-      storeContiguous(vc, computeAndConvert(vc, values));
+      storeContiguous(vc, output, computeAndConvert(vc, values));
     }
     body.endControlFlow();
     if (chunkArrays > 0) {
@@ -579,7 +610,8 @@ final class KernelGenerator {
    * vector code.
    */
   private boolean fusedHalfLoop(List<Boolean> pattern) {
-    if (entry.complex() || output.dtype() != DType.FLOAT16 || computeLane() != Lane.FLOAT) {
+    if (entry.complex() || outputs.size() > 1 || output.dtype() != DType.FLOAT16
+        || computeLane() != Lane.FLOAT) {
       return false;
     }
     for (Operand in : inputs) {
@@ -709,7 +741,7 @@ final class KernelGenerator {
       return complexComputeAndConvert(vc, values);
     }
     Value result = vc.temp("result", vc.vector(compute(vc, values)));
-    return vc.named("stored", toStorage(vc, result));
+    return vc.named("stored", toStorage(vc, result, entry.result()));
   }
 
   private List<Value> scalarValues() {
@@ -730,13 +762,20 @@ final class KernelGenerator {
     return emitter.emit(overload.body(), null);
   }
 
+  /** The body of an op with several results: each component's value, in compute lanes. */
+  private List<Value> computeAll(VectorCode vc, List<Value> values) {
+    BodyEmitter emitter =
+        new BodyEmitter(vc, computeLane(), entry.unsignedLanes(), values, scalarValues());
+    return emitter.emitAll(overload.body(), null);
+  }
+
   private Value complexComputeAndConvert(VectorCode vc, List<Value> values) {
     VectorCode pairs = vc.pairs(pairLanes);
     ComplexBodyEmitter emitter = new ComplexBodyEmitter(pairs, vc, computeLane(), values,
         scalarValues(), constants);
     Value result = emitter.emit(overload.body());
     if (result.kind() == Value.Kind.MASK) {
-      return vc.named("stored", toStorage(vc, vc.temp("result", result)));
+      return vc.named("stored", toStorage(vc, vc.temp("result", result), entry.result()));
     }
     return pairs.named("stored", complexToStorage(pairs, pairs.temp("result", result)));
   }
@@ -763,7 +802,7 @@ final class KernelGenerator {
     return Value.vector(load, s);
   }
 
-  private void storeContiguous(VectorCode vc, Value stored) {
+  private void storeContiguous(VectorCode vc, Operand output, Value stored) {
     Lane s = Lane.storage(output.dtype());
     if (output.dtype().isComplex()) {
       vc.out.addStatement("$L.intoMemorySegment($N, ($N + i) * $L, ORDER)", stored.code(),
@@ -796,7 +835,8 @@ final class KernelGenerator {
    * each tensor operand, then the {@code @Scalar}s. A long or double takes two slots.
    */
   static int parameterSlots(OpModel op, KernelEntry entry) {
-    int slots = 2 + 5 * (op.tensors().size() + 1);
+    int results = op.hasSeveralResults() ? op.results().components().size() : 1;
+    int slots = 2 + 5 * (op.tensors().size() + results);
     for (OpModel.ScalarParam s : op.scalars()) {
       TypeName t = scalarType(s, entry);
       slots += t.equals(TypeName.LONG) || t.equals(TypeName.DOUBLE) ? 2 : 1;
@@ -846,32 +886,37 @@ final class KernelGenerator {
         // Offsets and strides count complex elements; element e is components 2e and 2e + 1.
         for (String part : List.of("", " + 1")) {
           body.addStatement("$N.setAtIndex($L, 2 * k$L, $N.getAtIndex($L, 2 * ($N + $N * $N)$L))",
-              scratch.get(k + 1), s.layout, part, in.data(), s.layout, in.offset(), element,
+              scratch.get(k + outputs.size()), s.layout, part, in.data(), s.layout, in.offset(), element,
               in.stride(), part);
         }
       } else {
         body.addStatement("$N.setAtIndex($L, k, $N.getAtIndex($L, $N + $N * $N))",
-            scratch.get(k + 1), s.layout, in.data(), s.layout, in.offset(), element, in.stride());
+            scratch.get(k + outputs.size()), s.layout, in.data(), s.layout, in.offset(), element, in.stride());
       }
     }
     body.endControlFlow();
-    StringBuilder args = new StringBuilder("LANES, ").append(scratch.get(0)).append(", 0");
-    for (int k = 0; k < inputs.size(); k++) {
-      args.append(", ").append(scratch.get(k + 1)).append(", 0");
+    StringBuilder args = new StringBuilder("LANES");
+    for (String block : scratch) {
+      args.append(", ").append(block).append(", 0");
     }
     body.addStatement("$N($L$L)", fastRowName(java.util.Collections.nCopies(inputs.size(), false)),
         args, scalarArgs());
     body.beginControlFlow("for (int k = 0; k < count; k++)");
-    Lane out = Lane.storage(output.dtype());
-    if (output.dtype().isComplex()) {
-      for (String part : List.of("", " + 1")) {
-        body.addStatement("$N.setAtIndex($L, 2 * ($N + (i + k) * $N)$L, $N.getAtIndex($L, 2 * k$L))",
-            output.data(), out.layout, output.offset(), output.stride(), part, scratch.get(0),
-            out.layout, part);
+    for (int r = 0; r < outputs.size(); r++) {
+      Operand output = outputs.get(r);
+      Lane out = Lane.storage(output.dtype());
+      if (output.dtype().isComplex()) {
+        for (String part : List.of("", " + 1")) {
+          body.addStatement(
+              "$N.setAtIndex($L, 2 * ($N + (i + k) * $N)$L, $N.getAtIndex($L, 2 * k$L))",
+              output.data(), out.layout, output.offset(), output.stride(), part, scratch.get(r),
+              out.layout, part);
+        }
+      } else {
+        body.addStatement("$N.setAtIndex($L, $N + (i + k) * $N, $N.getAtIndex($L, k))",
+            output.data(), out.layout, output.offset(), output.stride(), scratch.get(r),
+            out.layout);
       }
-    } else {
-      body.addStatement("$N.setAtIndex($L, $N + (i + k) * $N, $N.getAtIndex($L, k))",
-          output.data(), out.layout, output.offset(), output.stride(), scratch.get(0), out.layout);
     }
     body.endControlFlow();
     body.endControlFlow();
@@ -965,21 +1010,21 @@ final class KernelGenerator {
     return vc.convert(f, c, false);
   }
 
-  /** The body's result as the result dtype's storage vector. */
-  private Value toStorage(VectorCode vc, Value result) {
-    Lane out = Lane.storage(entry.result());
+  /** The body's result as the storage vector of {@code stored}, the result dtype. */
+  private Value toStorage(VectorCode vc, Value result, DType stored) {
+    Lane out = Lane.storage(stored);
     if (result.kind() == Value.Kind.MASK) {
       return vc.convert(vc.maskToZeroOne(result), out, false);
     }
     if (entry.bodyType() == ValueType.LONG) {
-      if (entry.result() == DType.BOOL) {
+      if (stored == DType.BOOL) {
         Value m = Value.mask(CodeBlock.of("$L.compare(NE, $L)", result.code(),
             VectorCode.literal(result.lane(), 0)), result.lane());
         return vc.convert(vc.maskToZeroOne(m), out, false);
       }
       return vc.convert(result, out, false);
     }
-    return switch (entry.result()) {
+    return switch (stored) {
       case FLOAT16 -> vc.convert(vc.floatToHalfBits(result), Lane.SHORT, false);
       case BFLOAT16 -> vc.convert(vc.floatToBfloat16Bits(result), Lane.SHORT, false);
       default -> vc.convert(result, out, false);

@@ -23,6 +23,15 @@ enum Message {
           + " overload share its type (declare an overload per type instead)"),
   RETURN_TYPE(
       "ReturnType", "@Elementwise method %s returns %s; return double, long or boolean"),
+  RESULT_RECORD(
+      "ResultRecord",
+      "@Elementwise method %s returns record %s, which cannot hold its results: %s; a record of"
+          + " results has double, long or boolean components (its numbers all double or all"
+          + " long) and the canonical constructor the compiler writes"),
+  RECORD_RETURN(
+      "RecordReturn",
+      "%s returns record %s: end the body with return new %s(...), one expression per component"
+          + " in order (%s); got %s"),
   NO_TENSOR_PARAMETER(
       "NoTensorParameter", "@Elementwise method %s has no tensor parameter (all are @Scalar)"),
   OP_NAME(

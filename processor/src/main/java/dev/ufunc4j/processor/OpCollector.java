@@ -20,13 +20,16 @@ import javax.lang.model.SourceVersion;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.NestingKind;
 import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
+import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 
 /**
@@ -64,7 +67,8 @@ final class OpCollector {
       ValueType bodyType,
       boolean predicate,
       List<Role> roles,
-      List<ValueType> paramTypes) {}
+      List<ValueType> paramTypes,
+      OpModel.Results results) {}
 
   private enum Role {
     TENSOR,
@@ -189,8 +193,16 @@ final class OpCollector {
       report.error(m, Message.GENERIC_METHOD, name);
     }
     ValueType returnType = valueType(m.getReturnType().getKind());
+    OpModel.Results results = null;
     if (returnType == null) {
-      report.error(m, Message.RETURN_TYPE, name, m.getReturnType());
+      if (m.getReturnType() instanceof DeclaredType d
+          && d.asElement().getKind() == ElementKind.RECORD) {
+        // Several results (issue 26): the record's components, or null after an error.
+        results = resultRecord(m, name, d);
+        returnType = results == null ? null : recordBodyType(results);
+      } else {
+        report.error(m, Message.RETURN_TYPE, name, m.getReturnType());
+      }
     }
     List<Role> roles = new ArrayList<>();
     List<ValueType> types = new ArrayList<>();
@@ -283,12 +295,69 @@ final class OpCollector {
       report.error(m, annotation, methodNameValue, Message.METHOD_NAME, methodName, name);
       return Optional.empty();
     }
-    if (!ufuncAttributes(m, annotation, name, roles, identity, associative, bodyType)) {
+    if (!ufuncAttributes(m, annotation, name, roles, identity, associative, bodyType, results)) {
       return Optional.empty();
     }
     return Optional.of(new Method(m, opName, promote, methodName, numbersAfterFirst,
         scalarInFloat32, dtypes, identity, associative, bodyType,
-        returnType == ValueType.BOOLEAN, roles, types));
+        returnType == ValueType.BOOLEAN && results == null, roles, types, results));
+  }
+
+  /**
+   * The components of a record an op returns (several results), or null after reporting why it
+   * cannot be one ({@code [Elementwise/ResultRecord]}, at the method): each component {@code
+   * double}, {@code long} or {@code boolean} (no nested record), the numeric ones of one type
+   * (the body's), at least one component, no type parameters, and the canonical constructor the
+   * compiler writes (a declared one could check or change the values, which the kernel would not
+   * do).
+   */
+  private OpModel.Results resultRecord(ExecutableElement m, String name, DeclaredType type) {
+    TypeElement record = (TypeElement) type.asElement();
+    String shown = record.getSimpleName().toString();
+    List<OpModel.Component> components = new ArrayList<>();
+    String problem = null;
+    if (!record.getTypeParameters().isEmpty()) {
+      problem = "it declares type parameters";
+    } else if (record.getRecordComponents().isEmpty()) {
+      problem = "it has no components";
+    }
+    for (var c : record.getRecordComponents()) {
+      if (problem != null) {
+        break;
+      }
+      ValueType t = valueType(c.asType().getKind());
+      if (t == null) {
+        boolean nested = c.asType() instanceof DeclaredType d
+            && d.asElement().getKind() == ElementKind.RECORD;
+        problem = "component " + c.getSimpleName() + " has type " + c.asType()
+            + (nested ? " (a nested record; flatten its components into this one)" : "");
+      } else {
+        components.add(new OpModel.Component(c.getSimpleName().toString(), t));
+      }
+    }
+    if (problem == null && components.stream().map(OpModel.Component::type)
+        .filter(t -> t != ValueType.BOOLEAN).distinct().count() > 1) {
+      problem = "it mixes double and long components (one body computes in one type)";
+    }
+    if (problem == null) {
+      for (ExecutableElement c : ElementFilter.constructorsIn(record.getEnclosedElements())) {
+        if (c.getParameters().size() == components.size()
+            && elements.getOrigin(c) != Elements.Origin.MANDATED) {
+          problem = "it declares its canonical constructor, which the kernel would not run";
+        }
+      }
+    }
+    if (problem != null) {
+      report.error(m, Message.RESULT_RECORD, name, shown, problem);
+      return null;
+    }
+    return new OpModel.Results(shown, record.getQualifiedName().toString(), components);
+  }
+
+  /** The body type of a record's results: its numeric components' type, else boolean. */
+  private static ValueType recordBodyType(OpModel.Results results) {
+    return results.components().stream().map(OpModel.Component::type)
+        .filter(t -> t != ValueType.BOOLEAN).findFirst().orElse(ValueType.BOOLEAN);
   }
 
   /**
@@ -297,9 +366,10 @@ final class OpCollector {
    * body; each refusal is at the attribute's value.
    */
   private boolean ufuncAttributes(ExecutableElement m, AnnotationMirror annotation, String name,
-      List<Role> roles, Identity identity, boolean associative, ValueType bodyType) {
+      List<Role> roles, Identity identity, boolean associative, ValueType bodyType,
+      OpModel.Results results) {
     long tensors = roles.stream().filter(r -> r == Role.TENSOR).count();
-    boolean binary = tensors == 2 && roles.size() == 2;
+    boolean binary = tensors == 2 && roles.size() == 2 && results == null;
     for (String attribute : List.of("identity", "associative")) {
       AnnotationValue value = explicitValue(annotation, attribute);
       boolean declared = attribute.equals("identity") ? identity != Identity.NONE : associative;
@@ -309,7 +379,8 @@ final class OpCollector {
                 + " ufunc methods reduce, accumulate, outer, at, reduceAt); " + name + " has "
                 + tensors + " tensor operand" + (tensors == 1 ? "" : "s")
                 + (roles.contains(Role.SCALAR) ? " and a @Scalar" : "")
-                + (roles.contains(Role.CONDITION) ? " and a boolean condition" : ""));
+                + (roles.contains(Role.CONDITION) ? " and a boolean condition" : "")
+                + (results != null ? " and several results" : ""));
         return false;
       }
     }
@@ -399,7 +470,11 @@ final class OpCollector {
     Map<ValueType, Method> seen = new LinkedHashMap<>();
     for (Method m : methods) {
       String conflict = null;
-      if (seen.containsKey(m.bodyType())) {
+      if (m.results() != null || reference.results() != null) {
+        if (m != reference) {
+          conflict = "an op that returns a record has one overload";
+        }
+      } else if (seen.containsKey(m.bodyType())) {
         conflict = "two overloads compute in " + m.bodyType().javaName();
       } else if (m.roles().size() != reference.roles().size()) {
         conflict = "they take different numbers of parameters";
@@ -470,7 +545,7 @@ final class OpCollector {
           names.put(pname, new Expr.Operand(tensor++, pname, t));
         }
       }
-      Optional<Body> body = lowering.lower(m.element(), m.bodyType(), names);
+      Optional<Body> body = lowering.lower(m.element(), m.bodyType(), names, m.results());
       if (body.isEmpty()) {
         ok = false;
         continue;
@@ -482,7 +557,7 @@ final class OpCollector {
     }
     OpModel op = new OpModel(opName, declaring, reference.promote(), tensors, scalars,
         reference.predicate(), overloads, reference.scalarInFloat32(), reference.dtypes(),
-        reference.identity(), reference.associative());
+        reference.identity(), reference.associative(), reference.results());
     if (!op.dtypes().isEmpty() && EntryPlanner.all().plan(op).isEmpty()) {
       AnnotationMirror annotation = annotation(reference.element(), ELEMENTWISE).orElseThrow();
       report.error(reference.element(), annotation, explicitValue(annotation, "dtypes"), Message.DTYPES,

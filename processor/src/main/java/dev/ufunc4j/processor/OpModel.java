@@ -22,6 +22,7 @@ import java.util.Optional;
  *     declaration order; empty when the op does not restrict them
  * @param identity {@code @Elementwise(identity)}: what a reduction over an empty extent gives
  * @param associative {@code @Elementwise(associative)}: reductions may use the pairwise tree
+ * @param results the record the op returns when it has several results (issue 26), else null
  */
 record OpModel(
     String name,
@@ -34,13 +35,22 @@ record OpModel(
     boolean scalarInFloat32,
     List<DType> dtypes,
     Identity identity,
-    boolean associative) {
+    boolean associative,
+    Results results) {
 
   OpModel {
     tensors = List.copyOf(tensors);
     scalars = List.copyOf(scalars);
     overloads = List.copyOf(overloads);
     dtypes = List.copyOf(dtypes);
+  }
+
+  /** An op with one result. */
+  OpModel(String name, DeclaringClass declaringClass, Promote promote, List<TensorParam> tensors,
+      List<ScalarParam> scalars, boolean predicate, List<Overload> overloads,
+      boolean scalarInFloat32, List<DType> dtypes, Identity identity, boolean associative) {
+    this(name, declaringClass, promote, tensors, scalars, predicate, overloads, scalarInFloat32,
+        dtypes, identity, associative, null);
   }
 
   /** An op without the ufunc attributes (no identity, not associative). */
@@ -57,6 +67,29 @@ record OpModel(
       boolean scalarInFloat32) {
     this(name, declaringClass, promote, tensors, scalars, predicate, overloads, scalarInFloat32,
         List.of());
+  }
+
+  /**
+   * The record an op with several results returns ({@code record DivMod(long quotient, long
+   * remainder)}): its kernels write one tensor per component, and its facade returns the record's
+   * tensor twin (docs/processor.md, "Several results").
+   *
+   * @param simpleName the record's simple name, which its generated twin in the facade takes
+   * @param canonicalName the record's source name, for javadoc
+   * @param components the record's components in declaration order
+   */
+  record Results(String simpleName, String canonicalName, List<Component> components) {
+    Results {
+      components = List.copyOf(components);
+    }
+  }
+
+  /** A record component: its name and type ({@code double}, {@code long} or {@code boolean}). */
+  record Component(String name, ValueType type) {}
+
+  /** Whether the op returns a record: several results, one tensor each. */
+  boolean hasSeveralResults() {
+    return results != null;
   }
 
   /** Whether kernels may be generated for {@code d}: in {@link #dtypes}, or no restriction. */
@@ -92,12 +125,12 @@ record OpModel(
   }
 
   /**
-   * Whether the op is a binary ufunc: exactly two tensor operands, both promoting, and no {@code
-   * @Scalar}; its facade then holds a {@code BinaryUfunc} field of its name, and only it may
-   * declare an identity or associativity.
+   * Whether the op is a binary ufunc: exactly two tensor operands, both promoting, no {@code
+   * @Scalar} and one result; its facade then holds a {@code BinaryUfunc} field of its name, and
+   * only it may declare an identity or associativity.
    */
   boolean isBinaryUfunc() {
-    return tensors.size() == 2 && promotingArity() == 2 && scalars.isEmpty();
+    return results == null && tensors.size() == 2 && promotingArity() == 2 && scalars.isEmpty();
   }
 
   int promotingArity() {

@@ -178,6 +178,69 @@ class NegativeCompileTest {
         "[Elementwise/ReturnType]", "returns java.lang.String", "String name");
   }
 
+  // ---- several results: a record of numbers (issue 26) ---------------------------------------
+
+  /**
+   * Each record an op cannot return, refused at the method with what is wrong with the record,
+   * and each return that is not {@code new R(...)} of its components, at the returned expression.
+   */
+  @ParameterizedTest(name = "{1}: {0}")
+  @CsvSource(delimiter = '|', textBlock = """
+      record Named(String name, double v) {} @Elementwise static Named bad(double x) { return null; } \
+          | ResultRecord | returns record Named, which cannot hold its results: component name has type java.lang.String | Named bad(
+      record In(double a, double b) {} record Out(In in, double c) {} @Elementwise static Out bad(double x) { return null; } \
+          | ResultRecord | component in has type test.Ops.In (a nested record; flatten its components into this one) | Out bad(
+      record Empty() {} @Elementwise static Empty bad(double x) { return new Empty(); } \
+          | ResultRecord | it has no components | Empty bad(
+      record Mixed(double a, long b) {} @Elementwise static Mixed bad(double x) { return null; } \
+          | ResultRecord | it mixes double and long components | Mixed bad(
+      record Box<T>(double a, double b) {} @Elementwise static Box<String> bad(double x) { return null; } \
+          | ResultRecord | it declares type parameters | Box<String> bad(
+      record Checked(double a, double b) { Checked { if (a > b) { throw new IllegalArgumentException(); } } } @Elementwise static Checked bad(double x) { return new Checked(x, x); } \
+          | ResultRecord | it declares its canonical constructor, which the kernel would not run | Checked bad(
+      record Two(double a, double b) {} @Elementwise static Two bad(double x) { final Two t = new Two(x, x); return t; } \
+          | LocalType | local t has type test.Ops.Two | final Two t
+      record Two(double a, double b) {} @Elementwise static Two bad(double x) { return make(x); } static Two make(double x) { return new Two(x, x); } \
+          | RecordReturn | bad returns record Two: end the body with return new Two(...), one expression per component in order (double a, double b); got make(x) | return make(x)
+      record Two(double a, double b) {} @Elementwise static Two bad(double x) { return x > 0 ? new Two(x, x) : new Two(-x, x); } \
+          | RecordReturn | got x > 0 ? new Two(x, x) : new Two(-x, x) | return x > 0
+      record Two(long a, long b) {} @Elementwise static Two bad(long x) { return new Two(x, 1 + 2); } \
+          | IntArithmetic | 1 + 2 computes in int (32-bit) arithmetic | new Two(x, 1 + 2)
+      record Two(double a, double b) {} @Elementwise static Two bad(double x) { return new Two(x, x + counter); } \
+          | FieldAccess | counter reads a field | x + counter
+      record Two(double a, double b) {} @Elementwise static double bad(double x) { return sq(x); } @Elementwise static Two sq(double x) { return new Two(x, x); } \
+          | CallTypes | sq(...) is sq(double) returning test.Ops.Two | return sq(x)
+      record Two(long a, long b) {} @Elementwise(identity = Identity.ZERO) static Two bad(long x, long y) { return new Two(x, y); } \
+          | Identity | and several results | Identity.ZERO
+      record Two(double a, double b) {} @Elementwise static Two bad(double x) { return new Two(x, x); } @Elementwise static Two bad(long x) { return null; } \
+          | ParameterType | parameter x has type long but this body computes in double | Two bad(long x)
+      """)
+  void refusesAResultRecordItCannotGenerate(String members, String tag, String message,
+      String line) {
+    assertRefused("  " + members, "[Elementwise/" + tag + "]", message, line);
+  }
+
+  @Test
+  void refusesAnOverloadBesideARecordOp() {
+    assertRefused("""
+          record Two(double a, double b) {}
+          @Elementwise static Two two(double x) { return new Two(x, x); }
+          @Elementwise static double two(
+              double x, double y) { return x; }
+        """, "[Elementwise/OverloadConflict]", "an op that returns a record has one overload",
+        "double two(");
+  }
+
+  @Test
+  void refusesADerivativeOfARecordOp() {
+    assertRefused("""
+          record Two(double a, double b) {}
+          @Elementwise static Two two(double x) { return new Two(x, x); }
+          @Derivative(op = "two", operand = "x") static double dTwo(double x) { return 1; }
+        """, "[Elementwise/DerivativeOp]", "it returns a record (ops with several results have"
+            + " no gradients yet)", "static double dTwo");
+  }
+
   @Test
   void refusesOpWithoutTensor() {
     assertRefused("  @Elementwise static double c(@Scalar double a) { return a; }",

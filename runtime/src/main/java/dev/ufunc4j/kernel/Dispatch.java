@@ -96,6 +96,63 @@ public final class Dispatch {
   }
 
   /**
+   * {@link #applyResults(ElementwiseOp, Tensor[], Tensor[], Object[])} without {@code @Scalar}
+   * values.
+   *
+   * @param op the op
+   * @param outs one target per component, in order, or null for new results
+   * @param inputs the tensor operands, in the op's order
+   * @return the tensor of each component, in order: the targets when given
+   */
+  public static Tensor[] applyResults(ElementwiseOp op, Tensor[] outs, Tensor... inputs) {
+    return applyResults(op, outs, inputs, NO_SCALARS);
+  }
+
+  /**
+   * Applies an op with several results ({@link ElementwiseOp#resultNames()}, an op that returns a
+   * record): one kernel computes the body once per element and writes a tensor per component.
+   * The steps are {@link #apply}'s; each target is checked as {@code apply} checks its one (shape,
+   * {@code canCast} from its component's dtype, overlap with the inputs), and no two targets may
+   * share memory; every check runs before anything is written. Such ops have no gradients yet: a
+   * call that would record one is refused.
+   *
+   * @param op the op
+   * @param outs one target per component, in order, or null for new results
+   * @param inputs the tensor operands, in the op's order
+   * @param scalars the {@code @Scalar} values, in the op's order
+   * @return the tensor of each component, in order: the targets when given
+   */
+  public static Tensor[] applyResults(
+      ElementwiseOp op, Tensor[] outs, Tensor[] inputs, Object[] scalars) {
+    if (op == null) {
+      throw new IllegalArgumentException("op must not be null");
+    }
+    if (T.recording(null, inputs) || recordingInto(outs, inputs)) {
+      throw new IllegalArgumentException(op.name() + " returns several results, which have no"
+          + " gradients yet; call it on tensors that do not require gradients (detach() them, or"
+          + " inside Autograd.noGrad())");
+    }
+    Tensor[] results = ElementwiseCall.applyResults(op, outs, inputs, scalars);
+    if (outs != null) {
+      for (Tensor out : outs) {
+        T.wrote(out);
+      }
+    }
+    return results;
+  }
+
+  private static boolean recordingInto(Tensor[] outs, Tensor[] inputs) {
+    if (outs != null) {
+      for (Tensor out : outs) {
+        if (out != null && T.recording(out, inputs)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
    * {@return the two tensor operands of {@code op} with the lower-rank one lifted by XLA's
    * broadcast dimensions ({@link Broadcast#inDim}), ready for {@link #apply}; the other is returned
    * as it is} Generated facades call it for their {@link BroadcastDims} overloads.

@@ -436,6 +436,122 @@ final class ElementwiseCall {
   }
 
   /**
+   * An op with several results ({@link Dispatch#applyResults}): the steps of {@link
+   * Dispatch#apply}, each target checked as {@link #checkOutput} checks one, then one kernel run
+   * that writes every component. A target is written directly when it has its component's dtype
+   * and the kernel cannot fail midway (an integral division), else through a temporary copied in
+   * after the run, so a refused call writes nothing.
+   */
+  static Tensor[] applyResults(
+      ElementwiseOp op, Tensor[] outs, Tensor[] inputs, Object[] scalars) {
+    List<String> names = op.resultNames();
+    if (names.isEmpty()) {
+      throw new IllegalArgumentException(op.name() + " has one result: use Dispatch.apply");
+    }
+    ElementwiseCall call = new ElementwiseCall(op, null, inputs, scalars);
+    call.checkOperands();
+    if (outs != null && outs.length != names.size()) {
+      throw new IllegalArgumentException(op.name() + " writes " + names.size() + " targets "
+          + names + ", got " + outs.length);
+    }
+    call.computeTypes();
+    if (outs != null) {
+      checkTargetOverlaps(op, outs, inputs);
+    }
+    call.computeShape();
+    DType[] naturals = new DType[names.size()];
+    for (int k = 0; k < naturals.length; k++) {
+      naturals[k] = op.isBoolResult(k) ? DType.BOOL : call.promoted;
+      if (outs != null) {
+        checkTarget(op, names.get(k), outs[k], call.shape, naturals[k]);
+      }
+    }
+    call.selectKernel();
+    Tensor[] targets = new Tensor[names.size()];
+    boolean[] viaTemporary = new boolean[targets.length];
+    boolean mayFail = op.mayThrow() && op.entryCompute(call.entry).isIntegral(true);
+    for (int k = 0; k < targets.length; k++) {
+      DType stored = op.entryResult(call.entry, k);
+      viaTemporary[k] = outs != null && (outs[k].dtype() != stored || mayFail);
+      targets[k] = outs != null && !viaTemporary[k]
+          ? outs[k]
+          : T.emptyStrided(stored, call.shape, call.layout());
+    }
+    if (targets[0].numel() > 0) {
+      try {
+        runPlanned(op, call.entry, targets, call.operands, scalars, call.shape);
+      } catch (ArithmeticException e) {
+        ArithmeticException named =
+            new ArithmeticException(op.name() + ": " + ErrorTexts.INTEGER_DIVISION_BY_ZERO);
+        named.initCause(e);
+        throw named;
+      } catch (IllegalStateException | WrongThreadException e) {
+        throw scopeError(targets[0], call.operands, e);
+      }
+    }
+    for (int k = 0; k < targets.length; k++) {
+      if (viaTemporary[k]) {
+        Copies.copyInto(targets[k], outs[k]);
+        targets[k] = outs[k];
+      }
+    }
+    return targets;
+  }
+
+  /**
+   * The targets of an op with several results: none null, none reaching an element twice, none
+   * sharing memory with another, and none sharing memory with an input unless it is the same
+   * view (in place).
+   */
+  private static void checkTargetOverlaps(ElementwiseOp op, Tensor[] outs, Tensor[] inputs) {
+    List<String> names = op.resultNames();
+    for (int k = 0; k < outs.length; k++) {
+      if (outs[k] == null) {
+        throw new IllegalArgumentException(
+            op.name() + ": target for '" + names.get(k) + "' must not be null");
+      }
+    }
+    for (int k = 0; k < outs.length; k++) {
+      Tensor out = outs[k];
+      if (MemoryOverlap.hasInternalOverlap(out)) {
+        throw new IllegalArgumentException(op.name() + ": target for '" + names.get(k) + "': "
+            + ErrorTexts.INTERNAL_OVERLAP);
+      }
+      for (int j = 0; j < k; j++) {
+        if (MemoryOverlap.overlap(out, outs[j]) != MemoryOverlap.Status.NONE) {
+          throw new IllegalArgumentException(op.name() + ": the targets for '" + names.get(j)
+              + "' and '" + names.get(k) + "' share memory; give each component its own tensor");
+        }
+      }
+      for (int i = 0; i < inputs.length; i++) {
+        if (MemoryOverlap.overlap(out, inputs[i]) == MemoryOverlap.Status.PARTIAL) {
+          throw new IllegalArgumentException(
+              op.name() + ": " + ErrorTexts.PARTIAL_OVERLAP + " (input '"
+                  + op.tensorParams().get(i) + "' " + Arrays.toString(T.shapeRef(inputs[i]))
+                  + " shares memory with the target for '" + names.get(k) + "' "
+                  + Arrays.toString(T.shapeRef(out)) + " without being the same view)");
+        }
+      }
+    }
+  }
+
+  /** {@link #checkOutput} for the target of one component of an op with several results. */
+  private static void checkTarget(
+      ElementwiseOp op, String component, Tensor out, long[] shape, DType natural) {
+    if (!Arrays.equals(T.shapeRef(out), shape)) {
+      throw new BroadcastException(
+          op.name() + ": target for '" + component + "' with shape "
+              + Arrays.toString(T.shapeRef(out)) + " doesn't match the broadcast shape "
+              + Arrays.toString(shape));
+    }
+    if (!Promotion.canCast(natural, out.dtype())) {
+      throw new PromotionException(
+          op.name() + ": result type " + natural + " of '" + component + "' can't be cast to the"
+              + " desired output type " + out.dtype());
+    }
+  }
+
+  /**
    * Runs the kernel — one contiguous row for the uniform call, else the loop plan (reordered,
    * coalesced) — in parallel above the grain size, and copies a temporary into place.
    *
@@ -657,20 +773,34 @@ final class ElementwiseCall {
       Tensor[] operands,
       Object[] scalars,
       long[] shape) {
-    int n = operands.length + 1;
+    runPlanned(op, entry, new Tensor[] {target}, operands, scalars, shape);
+  }
+
+  /** The same for several targets, which come first in the kernel's operands. */
+  private static void runPlanned(
+      ElementwiseOp op,
+      int entry,
+      Tensor[] targets,
+      Tensor[] operands,
+      Object[] scalars,
+      long[] shape) {
+    int r = targets.length;
+    int n = operands.length + r;
     long[][] strides = new long[n][];
     MemorySegment[] segments = new MemorySegment[n];
     long[] offsets = new long[n];
     int[] elementBytes = new int[n];
-    strides[0] = T.stridesRef(target);
-    segments[0] = target.segment();
-    offsets[0] = target.offset();
-    elementBytes[0] = target.dtype().byteSize();
+    for (int k = 0; k < r; k++) {
+      strides[k] = T.stridesRef(targets[k]);
+      segments[k] = targets[k].segment();
+      offsets[k] = targets[k].offset();
+      elementBytes[k] = targets[k].dtype().byteSize();
+    }
     for (int i = 0; i < operands.length; i++) {
-      strides[i + 1] = alignedStrides(operands[i], shape);
-      segments[i + 1] = operands[i].segment();
-      offsets[i + 1] = operands[i].offset();
-      elementBytes[i + 1] = operands[i].dtype().byteSize();
+      strides[i + r] = alignedStrides(operands[i], shape);
+      segments[i + r] = operands[i].segment();
+      offsets[i + r] = operands[i].offset();
+      elementBytes[i + r] = operands[i].dtype().byteSize();
     }
     segments = kernelSegments(segments);
     LoopPlan plan = LoopPlan.of(shape, strides, elementBytes);

@@ -69,6 +69,8 @@ public final class ElementwiseOp {
   private final List<ScalarKind> scalarKinds;
   private final Promote promote;
   private final boolean predicate;
+  private final List<String> resultNames;
+  private final boolean[] boolResult;
   private final boolean mayThrow;
   private final boolean scalarInFloat32;
   private final List<DType> dtypes;
@@ -102,6 +104,11 @@ public final class ElementwiseOp {
     this.scalarKinds = List.copyOf(b.scalarKinds);
     this.promote = b.promote;
     this.predicate = b.predicate;
+    this.resultNames = List.copyOf(b.resultNames);
+    this.boolResult = new boolean[resultNames.size()];
+    for (int k = 0; k < boolResult.length; k++) {
+      boolResult[k] = b.boolResults.contains(resultNames.get(k));
+    }
     this.mayThrow = b.mayThrow;
     this.scalarInFloat32 = b.scalarInFloat32;
     this.dtypes = List.copyOf(b.dtypes);
@@ -320,6 +327,36 @@ public final class ElementwiseOp {
     return entryResult[index];
   }
 
+  /**
+   * {@return the dtype table entry {@code index} stores into the tensor of component {@code
+   * component} of an op with several results: bool for a boolean component, else {@link
+   * #entryResult(int)}}
+   *
+   * @param index the table entry
+   * @param component the component's index in {@link #resultNames()}
+   */
+  public DType entryResult(int index, int component) {
+    return boolResult[component] ? DType.BOOL : entryResult[index];
+  }
+
+  /**
+   * {@return the components of the record an op with several results returns, in order (its
+   * kernels write one tensor each, first in the operand order); empty for an op with one result}
+   */
+  public List<String> resultNames() {
+    return resultNames;
+  }
+
+  /**
+   * {@return whether component {@code component} of an op with several results is boolean (its
+   * tensor is bool)}
+   *
+   * @param component the component's index in {@link #resultNames()}
+   */
+  public boolean isBoolResult(int component) {
+    return boolResult[component];
+  }
+
   /** {@return the op's name: the method's, or {@code @Elementwise(name)}} */
   public String name() {
     return name;
@@ -470,6 +507,8 @@ public final class ElementwiseOp {
     private final List<ScalarKind> scalarKinds = new ArrayList<>();
     private Promote promote = Promote.PROMOTE;
     private boolean predicate;
+    private final List<String> resultNames = new ArrayList<>();
+    private final List<String> boolResults = new ArrayList<>();
     private boolean mayThrow;
     private boolean scalarInFloat32;
     private final List<DType> dtypes = new ArrayList<>();
@@ -543,6 +582,22 @@ public final class ElementwiseOp {
      */
     public Builder predicate(boolean isPredicate) {
       this.predicate = isPredicate;
+      return this;
+    }
+
+    /**
+     * Adds a component of the record an op with several results returns, in order (see {@link
+     * ElementwiseOp#resultNames()}).
+     *
+     * @param component the component's name
+     * @param bool whether it is boolean (its tensor is bool)
+     * @return this builder
+     */
+    public Builder result(String component, boolean bool) {
+      resultNames.add(component);
+      if (bool) {
+        boolResults.add(component);
+      }
       return this;
     }
 
