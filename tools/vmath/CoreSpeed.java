@@ -31,6 +31,7 @@ public final class CoreSpeed {
     ops.put("sigmoid", (x, o) -> Ops.sigmoid(x, o));
     ops.put("sin", (x, o) -> Ops.sin(x, o));
     ops.put("cos", (x, o) -> Ops.cos(x, o));
+    ops.put("erf", (x, o) -> Ops.erf(x, o));
     java.util.List<String> only = args.length > 1 ? java.util.List.of(args[1].split(",")) : null;
     ops.keySet().removeIf(k -> only != null && !only.contains(k));
     DType[] dtypes = args.length > 2
