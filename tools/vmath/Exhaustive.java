@@ -21,6 +21,9 @@ import java.util.stream.IntStream;
  * </pre>
  *
  * <p>{@code --step=N} checks every N-th bit pattern (a quick look); the default is all of them.
+ * {@code --range=LO,HI} checks only the floats from LO to HI (both of one sign, every one at the
+ * step given): a function's common path in full when all 2^32 would take too long, e.g. {@code
+ * --range=0x1p-26,87 --range=-87,-0x1p-26} for exp (each {@code --range} is one run).
  * Special results (NaN, infinities, zeros) must match the reference exactly (any NaN for NaN).
  * "max ulp" is over the inputs whose exact result is zero or a normal float32 (or beyond);
  * "subnormal ulp" is the largest error among the subnormal exact results, in units of the
@@ -42,10 +45,20 @@ public final class Exhaustive {
 
   public static void main(String[] args) {
     List<String> only = new ArrayList<>();
+    List<long[]> ranges = new ArrayList<>();
     long step = 1;
     for (String a : args) {
       if (a.startsWith("--step=")) {
         step = Long.parseLong(a.substring("--step=".length()));
+      } else if (a.startsWith("--range=")) {
+        String[] ends = a.substring("--range=".length()).split(",");
+        // Bit patterns of one sign are ordered as the magnitudes are.
+        long lo = Float.floatToRawIntBits(Float.parseFloat(ends[0])) & 0xffffffffL;
+        long hi = Float.floatToRawIntBits(Float.parseFloat(ends[1])) & 0xffffffffL;
+        if ((lo >>> 31) != (hi >>> 31)) {
+          throw new IllegalArgumentException("a range of one sign, not " + a);
+        }
+        ranges.add(new long[] {Math.min(lo, hi), Math.max(lo, hi) + 1});
       } else {
         only.addAll(List.of(a.split(",")));
       }
@@ -56,11 +69,17 @@ public final class Exhaustive {
       if (!only.isEmpty() && !only.contains(f.name)) {
         continue;
       }
-      run(f, step);
+      if (ranges.isEmpty()) {
+        run(f, step, 0, 1L << 32);
+      }
+      for (long[] r : ranges) {
+        run(f, step, r[0], r[1]);
+      }
     }
   }
 
-  private static void run(Function f, long step) {
+  /** Checks the bit patterns from {@code first} (inclusive) to {@code end}, every step-th. */
+  private static void run(Function f, long step, long first, long end) {
     long start = System.nanoTime();
     float[] in = new float[CHUNK];
     double worst = 0;
@@ -68,8 +87,7 @@ public final class Exhaustive {
     double worstSubnormal = 0; // results whose exact value is below Float.MIN_NORMAL
     long inputs = 0;
     long rounded = 0;
-    long bits = 0;
-    final long end = 1L << 32;
+    long bits = first;
     while (bits < end) {
       int n = 0;
       while (n < CHUNK && bits < end) {

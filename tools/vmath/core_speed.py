@@ -3,7 +3,7 @@ way: one thread (or the count given), out=, float32 and float64, 64K and 1M elem
 of 15 samples of about 20 ms after 2 s of warm-up per case (log of |x|, computed before timing); on one
 thread in CPU time.
 
-    UFUNC4J_VENV=... $UFUNC4J_VENV/bin/python tools/vmath/core_speed.py [threads]
+    UFUNC4J_VENV=... $UFUNC4J_VENV/bin/python tools/vmath/core_speed.py [threads [op,... [dtype,...]]]
 """
 import sys
 import time
@@ -33,7 +33,11 @@ def ns_per_element(f, n):
     return samples[len(samples) // 2]
 
 
-for dtype in (torch.float32, torch.float64):
+only = sys.argv[2].split(",") if len(sys.argv) > 2 else None
+dtypes = [getattr(torch, d) for d in sys.argv[3].split(",")] if len(sys.argv) > 3 else [
+    torch.float32, torch.float64]
+
+for dtype in dtypes:
     for n in (1 << 16, 1 << 20):
         g = torch.Generator().manual_seed(1)
         x = torch.randn(n, generator=g, dtype=torch.float32).to(dtype)
@@ -46,7 +50,9 @@ for dtype in (torch.float32, torch.float64):
             "sigmoid": lambda: torch.sigmoid(x, out=out),
             "sin": lambda: torch.sin(x, out=out),
             "cos": lambda: torch.cos(x, out=out),
+            "erf": lambda: torch.erf(x, out=out),
         }
+        fns = {k: f for k, f in fns.items() if only is None or k in only}
         print(str(dtype).replace("torch.", ""), n,
               " ".join("%s %.3f" % (k, ns_per_element(f, n)) for k, f in fns.items()),
               flush=True)

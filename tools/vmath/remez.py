@@ -163,6 +163,13 @@ for kind, dexp, dlog, dsin, dcos, dtanh, dsinh, datan, dasin, dpowlog in [
         lambda z: near0(lambda z: z ** 1.5 / mp.asin(mp.sqrt(z)), z), EPS, mp.mpf(0.25) * 1.0002,
         dasin, kind)
 
+# float32 tanh (MathEmitter.tanhFloat): the small branch widened to |x| < 0.8, so that the large
+# branch's 2w/(1 + w), w = e^-2|x|, is at most 0.34 and its errors shrink accordingly; and e^r
+# itself (not expm1) for that w, whose error the division damps.
+fit("tanhwide_f", lambda z: near0(lambda z: (mp.tanh(mp.sqrt(z)) - mp.sqrt(z)) / z ** 1.5, z),
+    lambda z: near0(lambda z: z ** 1.5 / mp.tanh(mp.sqrt(z)), z), EPS, mp.mpf(0.8) ** 2 * 1.0002, 5, "f")
+fit("expdirect_f", lambda r: mp.exp(r), lambda r: 1 / mp.exp(r), -LN2H, LN2H, 6, "f")
+
 # cbrt's first approximation on the mantissa scaled into [1, 8) (Halley's iteration refines it).
 for kind in ("d", "f"):
     fit("cbrt_" + kind, lambda m: mp.cbrt(m), lambda m: 1 / mp.cbrt(m), 1, 8, 3, kind)

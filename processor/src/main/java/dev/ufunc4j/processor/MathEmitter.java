@@ -98,6 +98,22 @@ final class MathEmitter {
   }
 
   /**
+   * {@code fast}, replaced by {@code slow} for a vector that holds a rare lane, as an {@code if}
+   * block: unlike {@link #ifAny}, the slow path may name its parts ({@code let} inside {@code
+   * slow} declares them in the block), so each is computed once and only when needed. The same
+   * rule holds: {@code slow} must agree with {@code fast} outside the lanes of {@code rare}.
+   */
+  private V ifAnyBlock(String hint, V rare, V fast, java.util.function.Supplier<V> slow) {
+    rare.require(Kind.MASK);
+    V result = let(hint, fast);
+    code.out.beginControlFlow("if ($L.anyTrue())", rare.code);
+    V s = slow.get();
+    code.out.addStatement("$L = $L", result.code, s.code);
+    code.out.endControlFlow();
+    return result;
+  }
+
+  /**
    * Java's floating {@code a % b} (C's {@code fmod}, exact): {@code a - b trunc(a / b)} in one
    * fused multiply-add, moved back by |b| where {@code a / b} rounded up to the next integer. That
    * is exact while the quotient is below 2^24 (2^53): the rounded quotient is then within one of
@@ -233,6 +249,12 @@ final class MathEmitter {
       -0.05396825396487979, 0.021869488410329534, -0.008863232902454315,
       0.0035920942433019273, -0.001455552669154364, 0.0005884696148049744,
       -0.0002334125228524009, 8.332040121949304e-05, -1.9475635005518497e-05};
+  /** float32 tanh(x) = x + x z T(z) for |x| < 0.8 ({@link #tanhFloat}). */
+  private static final double[] TANH_WIDE_F = {-0.33333308f, 0.13332348f, -0.053856123f,
+      0.021302262f, -0.007394366f, 0.0015706435f};
+  /** e^r = P(r) for |r| <= ln2/2, relative error 2^-29 before rounding ({@link #tanhFloat}). */
+  private static final double[] EXP_DIRECT_F = {1.0f, 1.0f, 0.4999999f, 0.1666642f,
+      0.041668225f, 0.008374833f, 0.0013836825f};
   /** sinh(x) = x + x z H(z) for |x| <= 1. */
   private static final double[] SINH_F = {0.16666667f, 0.0083333505f, 0.0001983587f,
       2.8190418e-06f};
@@ -630,19 +652,32 @@ final class MathEmitter {
   private V exp(V x) {
     V magic = expMagic(x);
     V q = quotient(magic);
-    V hi = let("expHi", q.fma(neg(LN2_HI), x)); // exact
-    V tail = expTail(hi, q.mul(neg(LN2_LO)));
-    V u = let("expU", hi.add(tail).add(ONE));
+    V u;
+    if (single) {
+      // float32 (issue 28): x - q ln2 rounded once (two fused steps, the first exact), then
+      // 1 + (r + r^2 E(r)): two operations fewer than the head-and-tail form, 0.9956 ulp at most
+      // over every float32 of the common path (docs/vector-math.md).
+      V r = let("expR", q.fma(neg(LN2_LO), q.fma(neg(LN2_HI), x)));
+      V p = let("p", horner(r, EXPM1_F));
+      u = let("expU", r.mul(r).fma(p, r).add(ONE));
+    } else {
+      V hi = let("expHi", q.fma(neg(LN2_HI), x)); // exact
+      V tail = expTail(hi, q.mul(neg(LN2_LO)));
+      u = let("expU", hi.add(tail).add(ONE));
+    }
     V fast = let("expFast", u.mul(magic.bits().add(bias() - magicBits()).shl(mantissaBits()).fp()));
     V rare = let("expRare", x.abs().cmp("LE", k(87, 708)).not()); // NaN lanes too
-    // Past these limits the quotient leaves the range the two steps take; the results are inf
-    // and 0 well before them.
-    V k = quotientBits(magic);
-    V half = k.ashr(1);
-    V full = u.mul(pow2(half)).mul(pow2(k.subBits(half)))
-        .blend(INF, x.cmp("GT", k(100, 710))).blend(ZERO, x.cmp("LT", k(-110, -746)))
-        .blend(NAN, x.cmp("NE", x));
-    return ifAny(rare, fast.blend(full, rare), fast);
+    return ifAnyBlock("expResult", rare, fast, () -> {
+      // Past these limits the quotient leaves the range the two steps take; the results are inf
+      // and 0 well before them. The quotient's bits and their half are named once (in the block,
+      // so the common path does not compute them).
+      V k = let("expQ", quotientBits(magic));
+      V half = let("expHalfQ", k.ashr(1));
+      V full = u.mul(pow2(half)).mul(pow2(k.subBits(half)))
+          .blend(INF, x.cmp("GT", k(100, 710))).blend(ZERO, x.cmp("LT", k(-110, -746)))
+          .blend(NAN, x.cmp("NE", x));
+      return fast.blend(full, rare);
+    });
   }
 
   /**
@@ -863,6 +898,9 @@ final class MathEmitter {
    * with e^2|x| as a head and a tail, and the division corrected by its exact residual.
    */
   private V tanh(V x) {
+    if (single) {
+      return tanhFloat(x);
+    }
     V ax = let("ax", x.abs());
     V small = tanhSmall(ax);
     // tanh(10) and tanh(20) round to 1 in float and double; the clamp keeps q small.
@@ -876,6 +914,42 @@ final class MathEmitter {
     V large = let("tanhLarge", residual.mul(y).fma(HALF, y).neg().add(ONE));
     V r = large.blend(small, ax.cmp("LT", k(0.54930615f, 0.5493061443340549)));
     return flipSign(r, signBit(x));
+  }
+
+  /**
+   * float32 tanh in fewer operations than {@link #tanh}'s double-word form (issue 28: 43 vector
+   * operations instead of 55), within 1 ulp over every float32 (docs/vector-math.md). Below 0.8:
+   * {@code ax + ax z T(z)} ({@code TANH_WIDE_F}: the wider branch needs one coefficient more than
+   * double's 0.549, and its product term stays under a fifth of the result, so its rounding
+   * errors stay small). From 0.8 on: {@code 1 - 2w/(1 + w)} with {@code w = e^-2|x|} (at most 0.2)
+   * from a plain polynomial for e^r ({@code EXP_DIRECT_F}, about an ulp): its error reaches the
+   * result damped by {@code 2w/(1 + w)^2 <= 0.28}. The denominator is kept as {@code d + dl}
+   * (exact), the quotient is corrected by its exact residual, and {@code 1 - y} by its exact
+   * rounding error (Sterbenz), so the last addition is the only large rounding. tanh rounds to 1
+   * from 9.01 on: the clamp at 9.1 keeps 2^q a normal number.
+   */
+  private V tanhFloat(V x) {
+    V ax = let("ax", x.abs());
+    V z = let("z", ax.mul(ax));
+    V p = let("tanhPoly", horner(z, TANH_WIDE_F));
+    V small = let("tanhSmall", ax.mul(z).fma(p, ax));
+    V t = let("minusTwoAx", ax.min(k(9.1f)).mul(k(-2)));
+    V magic = expMagic(t);
+    V q = quotient(magic);
+    V r = let("r", q.fma(neg(LN2_LO), q.fma(neg(LN2_HI), t)));
+    V u = let("expR", horner(r, EXP_DIRECT_F));
+    V w = let("w", u.mul(magic.bits().add(bias() - magicBits()).shl(mantissaBits()).fp()));
+    V d = let("denominator", w.add(ONE));
+    V dLow = let("denominatorLow", splat(ONE).sub(d).add(w)); // exact: d - 1 is exact
+    V inv = let("inverse", splat(ONE).div(d));
+    V tw = let("twoW", w.add(w));
+    V y = let("y", tw.mul(inv));
+    // y (d + dLow) - 2w: the division's residual, negated (the first product exact by fma).
+    V residual = let("residual", y.fma(d, tw.neg()).add(y.mul(dLow)));
+    V h = let("oneMinusY", splat(ONE).sub(y));
+    V hErr = let("oneMinusYError", splat(ONE).sub(h).sub(y)); // exact: y <= 1/2
+    V large = let("tanhLarge", h.add(residual.fma(inv, hErr)));
+    return flipSign(large.blend(small, ax.cmp("LT", k(0.8f))), signBit(x));
   }
 
   /** {@code e^|x| / 2} as a head and a tail: |x| clamped where the results have overflowed. */

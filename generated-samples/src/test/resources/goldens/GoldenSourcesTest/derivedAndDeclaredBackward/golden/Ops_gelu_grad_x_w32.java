@@ -82,34 +82,33 @@ final class Ops_gelu_grad_x_w32 implements ElementwiseKernel {
       FloatVector dInner_ = x.add(x).mul(x).add(x.mul(x)).mul(0.044715f).add(1.0f).mul(0.7978846f);
       FloatVector ax = inner_.abs();
       FloatVector z = ax.mul(ax);
-      FloatVector tanhPoly = z.fma(-0.0062437085f, 0.02105906f)
-              .fma(z, FloatVector.broadcast(FLOATS, -0.053852376f))
-              .fma(z, FloatVector.broadcast(FLOATS, 0.1333263f))
-              .fma(z, FloatVector.broadcast(FLOATS, -0.33333322f));
+      FloatVector tanhPoly = z.fma(0.0015706435f, -0.007394366f)
+              .fma(z, FloatVector.broadcast(FLOATS, 0.021302262f))
+              .fma(z, FloatVector.broadcast(FLOATS, -0.053856123f))
+              .fma(z, FloatVector.broadcast(FLOATS, 0.13332348f))
+              .fma(z, FloatVector.broadcast(FLOATS, -0.33333308f));
       FloatVector tanhSmall = ax.mul(z).fma(tanhPoly, ax);
-      FloatVector expMagic = ax.add(ax).min(20.0f).fma(1.442695f, 1.2582912E7f);
+      FloatVector minusTwoAx = ax.min(9.1f).mul(-2.0f);
+      FloatVector expMagic = minusTwoAx.fma(1.442695f, 1.2582912E7f);
       FloatVector q = expMagic.sub(1.2582912E7f);
-      FloatVector expHi = q.fma(FloatVector.broadcast(FLOATS, -0.6931472f), ax.add(ax).min(20.0f));
-      FloatVector s = expHi.add(q.mul(1.9046542E-9f));
-      FloatVector p = s.fma(1.9907598E-4f, 0.0013948604f)
-              .fma(s, FloatVector.broadcast(FLOATS, 0.008333286f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.04166624f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.16666667f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
-      FloatVector expTail = s.mul(s).fma(p, q.mul(1.9046542E-9f));
-      FloatVector expM1 = expHi.add(expTail);
-      FloatVector back = expM1.sub(expHi);
-      FloatVector expM1Error = expHi.sub(expM1.sub(back)).add(expTail.sub(back));
-      FloatVector expHead = expM1.add(1.0f);
-      FloatVector expLow = expHead.neg().add(1.0f).add(expM1).add(expM1Error);
-      FloatVector scale = expMagic.reinterpretAsInts().sub(0x4b400000).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats();
-      FloatVector big = expHead.mul(scale);
-      FloatVector denominator = big.add(1.0f);
-      FloatVector denominatorLow = big.sub(denominator).add(1.0f).add(expLow.mul(scale));
-      FloatVector twoOverD = FloatVector.broadcast(FLOATS, 2.0f).div(denominator);
-      FloatVector residual = twoOverD.neg().fma(denominator, FloatVector.broadcast(FLOATS, 2.0f)).sub(twoOverD.mul(denominatorLow));
-      FloatVector tanhLarge = residual.mul(twoOverD).fma(FloatVector.broadcast(FLOATS, 0.5f), twoOverD).neg().add(1.0f);
-      FloatVector tanhRaw = tanhLarge.blend(tanhSmall, ax.compare(LT, 0.54930615f)).reinterpretAsInts().lanewise(XOR, inner_.reinterpretAsInts().and(0x80000000)).reinterpretAsFloats();
+      FloatVector r_ = q.fma(FloatVector.broadcast(FLOATS, 1.9046542E-9f), q.fma(FloatVector.broadcast(FLOATS, -0.6931472f), minusTwoAx));
+      FloatVector expR = r_.fma(0.0013836825f, 0.008374833f)
+              .fma(r_, FloatVector.broadcast(FLOATS, 0.041668225f))
+              .fma(r_, FloatVector.broadcast(FLOATS, 0.1666642f))
+              .fma(r_, FloatVector.broadcast(FLOATS, 0.4999999f))
+              .fma(r_, FloatVector.broadcast(FLOATS, 1.0f))
+              .fma(r_, FloatVector.broadcast(FLOATS, 1.0f));
+      FloatVector w = expR.mul(expMagic.reinterpretAsInts().add(0xb4c0007f).lanewise(LSHL, 23).reinterpretAsFloats());
+      FloatVector denominator = w.add(1.0f);
+      FloatVector denominatorLow = FloatVector.broadcast(FLOATS, 1.0f).sub(denominator).add(w);
+      FloatVector inverse = FloatVector.broadcast(FLOATS, 1.0f).div(denominator);
+      FloatVector twoW = w.add(w);
+      FloatVector y = twoW.mul(inverse);
+      FloatVector residual = y.fma(denominator, twoW.neg()).add(y.mul(denominatorLow));
+      FloatVector oneMinusY = FloatVector.broadcast(FLOATS, 1.0f).sub(y);
+      FloatVector oneMinusYError = FloatVector.broadcast(FLOATS, 1.0f).sub(oneMinusY).sub(y);
+      FloatVector tanhLarge = oneMinusY.add(residual.fma(inverse, oneMinusYError));
+      FloatVector tanhRaw = tanhLarge.blend(tanhSmall, ax.compare(LT, 0.8f)).reinterpretAsInts().lanewise(XOR, inner_.reinterpretAsInts().and(0x80000000)).reinterpretAsFloats();
       FloatVector tanh = tanhRaw.blend(Float.NaN, tanhRaw.compare(NE, tanhRaw));
       FloatVector tanh__ = tanh;
       FloatVector result = grad.mul(tanh__.add(1.0f).mul(0.5f).add(x.mul(0.5f).mul(dInner_.mul(FloatVector.broadcast(FLOATS, 1.0f).sub(tanh__.mul(tanh__))))));
@@ -128,34 +127,33 @@ final class Ops_gelu_grad_x_w32 implements ElementwiseKernel {
       FloatVector dInner_ = x.add(x).mul(x).add(x.mul(x)).mul(0.044715f).add(1.0f).mul(0.7978846f);
       FloatVector ax = inner_.abs();
       FloatVector z = ax.mul(ax);
-      FloatVector tanhPoly = z.fma(-0.0062437085f, 0.02105906f)
-              .fma(z, FloatVector.broadcast(FLOATS, -0.053852376f))
-              .fma(z, FloatVector.broadcast(FLOATS, 0.1333263f))
-              .fma(z, FloatVector.broadcast(FLOATS, -0.33333322f));
+      FloatVector tanhPoly = z.fma(0.0015706435f, -0.007394366f)
+              .fma(z, FloatVector.broadcast(FLOATS, 0.021302262f))
+              .fma(z, FloatVector.broadcast(FLOATS, -0.053856123f))
+              .fma(z, FloatVector.broadcast(FLOATS, 0.13332348f))
+              .fma(z, FloatVector.broadcast(FLOATS, -0.33333308f));
       FloatVector tanhSmall = ax.mul(z).fma(tanhPoly, ax);
-      FloatVector expMagic = ax.add(ax).min(20.0f).fma(1.442695f, 1.2582912E7f);
+      FloatVector minusTwoAx = ax.min(9.1f).mul(-2.0f);
+      FloatVector expMagic = minusTwoAx.fma(1.442695f, 1.2582912E7f);
       FloatVector q = expMagic.sub(1.2582912E7f);
-      FloatVector expHi = q.fma(FloatVector.broadcast(FLOATS, -0.6931472f), ax.add(ax).min(20.0f));
-      FloatVector s = expHi.add(q.mul(1.9046542E-9f));
-      FloatVector p = s.fma(1.9907598E-4f, 0.0013948604f)
-              .fma(s, FloatVector.broadcast(FLOATS, 0.008333286f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.04166624f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.16666667f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
-      FloatVector expTail = s.mul(s).fma(p, q.mul(1.9046542E-9f));
-      FloatVector expM1 = expHi.add(expTail);
-      FloatVector back = expM1.sub(expHi);
-      FloatVector expM1Error = expHi.sub(expM1.sub(back)).add(expTail.sub(back));
-      FloatVector expHead = expM1.add(1.0f);
-      FloatVector expLow = expHead.neg().add(1.0f).add(expM1).add(expM1Error);
-      FloatVector scale = expMagic.reinterpretAsInts().sub(0x4b400000).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats();
-      FloatVector big = expHead.mul(scale);
-      FloatVector denominator = big.add(1.0f);
-      FloatVector denominatorLow = big.sub(denominator).add(1.0f).add(expLow.mul(scale));
-      FloatVector twoOverD = FloatVector.broadcast(FLOATS, 2.0f).div(denominator);
-      FloatVector residual = twoOverD.neg().fma(denominator, FloatVector.broadcast(FLOATS, 2.0f)).sub(twoOverD.mul(denominatorLow));
-      FloatVector tanhLarge = residual.mul(twoOverD).fma(FloatVector.broadcast(FLOATS, 0.5f), twoOverD).neg().add(1.0f);
-      FloatVector tanhRaw = tanhLarge.blend(tanhSmall, ax.compare(LT, 0.54930615f)).reinterpretAsInts().lanewise(XOR, inner_.reinterpretAsInts().and(0x80000000)).reinterpretAsFloats();
+      FloatVector r_ = q.fma(FloatVector.broadcast(FLOATS, 1.9046542E-9f), q.fma(FloatVector.broadcast(FLOATS, -0.6931472f), minusTwoAx));
+      FloatVector expR = r_.fma(0.0013836825f, 0.008374833f)
+              .fma(r_, FloatVector.broadcast(FLOATS, 0.041668225f))
+              .fma(r_, FloatVector.broadcast(FLOATS, 0.1666642f))
+              .fma(r_, FloatVector.broadcast(FLOATS, 0.4999999f))
+              .fma(r_, FloatVector.broadcast(FLOATS, 1.0f))
+              .fma(r_, FloatVector.broadcast(FLOATS, 1.0f));
+      FloatVector w = expR.mul(expMagic.reinterpretAsInts().add(0xb4c0007f).lanewise(LSHL, 23).reinterpretAsFloats());
+      FloatVector denominator = w.add(1.0f);
+      FloatVector denominatorLow = FloatVector.broadcast(FLOATS, 1.0f).sub(denominator).add(w);
+      FloatVector inverse = FloatVector.broadcast(FLOATS, 1.0f).div(denominator);
+      FloatVector twoW = w.add(w);
+      FloatVector y = twoW.mul(inverse);
+      FloatVector residual = y.fma(denominator, twoW.neg()).add(y.mul(denominatorLow));
+      FloatVector oneMinusY = FloatVector.broadcast(FLOATS, 1.0f).sub(y);
+      FloatVector oneMinusYError = FloatVector.broadcast(FLOATS, 1.0f).sub(oneMinusY).sub(y);
+      FloatVector tanhLarge = oneMinusY.add(residual.fma(inverse, oneMinusYError));
+      FloatVector tanhRaw = tanhLarge.blend(tanhSmall, ax.compare(LT, 0.8f)).reinterpretAsInts().lanewise(XOR, inner_.reinterpretAsInts().and(0x80000000)).reinterpretAsFloats();
       FloatVector tanh = tanhRaw.blend(Float.NaN, tanhRaw.compare(NE, tanhRaw));
       FloatVector tanh__ = tanh;
       FloatVector result = grad.mul(tanh__.add(1.0f).mul(0.5f).add(x.mul(0.5f).mul(dInner_.mul(FloatVector.broadcast(FLOATS, 1.0f).sub(tanh__.mul(tanh__))))));
@@ -174,34 +172,33 @@ final class Ops_gelu_grad_x_w32 implements ElementwiseKernel {
       FloatVector dInner_ = x.add(x).mul(x).add(x.mul(x)).mul(0.044715f).add(1.0f).mul(0.7978846f);
       FloatVector ax = inner_.abs();
       FloatVector z = ax.mul(ax);
-      FloatVector tanhPoly = z.fma(-0.0062437085f, 0.02105906f)
-              .fma(z, FloatVector.broadcast(FLOATS, -0.053852376f))
-              .fma(z, FloatVector.broadcast(FLOATS, 0.1333263f))
-              .fma(z, FloatVector.broadcast(FLOATS, -0.33333322f));
+      FloatVector tanhPoly = z.fma(0.0015706435f, -0.007394366f)
+              .fma(z, FloatVector.broadcast(FLOATS, 0.021302262f))
+              .fma(z, FloatVector.broadcast(FLOATS, -0.053856123f))
+              .fma(z, FloatVector.broadcast(FLOATS, 0.13332348f))
+              .fma(z, FloatVector.broadcast(FLOATS, -0.33333308f));
       FloatVector tanhSmall = ax.mul(z).fma(tanhPoly, ax);
-      FloatVector expMagic = ax.add(ax).min(20.0f).fma(1.442695f, 1.2582912E7f);
+      FloatVector minusTwoAx = ax.min(9.1f).mul(-2.0f);
+      FloatVector expMagic = minusTwoAx.fma(1.442695f, 1.2582912E7f);
       FloatVector q = expMagic.sub(1.2582912E7f);
-      FloatVector expHi = q.fma(FloatVector.broadcast(FLOATS, -0.6931472f), ax.add(ax).min(20.0f));
-      FloatVector s = expHi.add(q.mul(1.9046542E-9f));
-      FloatVector p = s.fma(1.9907598E-4f, 0.0013948604f)
-              .fma(s, FloatVector.broadcast(FLOATS, 0.008333286f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.04166624f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.16666667f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
-      FloatVector expTail = s.mul(s).fma(p, q.mul(1.9046542E-9f));
-      FloatVector expM1 = expHi.add(expTail);
-      FloatVector back = expM1.sub(expHi);
-      FloatVector expM1Error = expHi.sub(expM1.sub(back)).add(expTail.sub(back));
-      FloatVector expHead = expM1.add(1.0f);
-      FloatVector expLow = expHead.neg().add(1.0f).add(expM1).add(expM1Error);
-      FloatVector scale = expMagic.reinterpretAsInts().sub(0x4b400000).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats();
-      FloatVector big = expHead.mul(scale);
-      FloatVector denominator = big.add(1.0f);
-      FloatVector denominatorLow = big.sub(denominator).add(1.0f).add(expLow.mul(scale));
-      FloatVector twoOverD = FloatVector.broadcast(FLOATS, 2.0f).div(denominator);
-      FloatVector residual = twoOverD.neg().fma(denominator, FloatVector.broadcast(FLOATS, 2.0f)).sub(twoOverD.mul(denominatorLow));
-      FloatVector tanhLarge = residual.mul(twoOverD).fma(FloatVector.broadcast(FLOATS, 0.5f), twoOverD).neg().add(1.0f);
-      FloatVector tanhRaw = tanhLarge.blend(tanhSmall, ax.compare(LT, 0.54930615f)).reinterpretAsInts().lanewise(XOR, inner_.reinterpretAsInts().and(0x80000000)).reinterpretAsFloats();
+      FloatVector r_ = q.fma(FloatVector.broadcast(FLOATS, 1.9046542E-9f), q.fma(FloatVector.broadcast(FLOATS, -0.6931472f), minusTwoAx));
+      FloatVector expR = r_.fma(0.0013836825f, 0.008374833f)
+              .fma(r_, FloatVector.broadcast(FLOATS, 0.041668225f))
+              .fma(r_, FloatVector.broadcast(FLOATS, 0.1666642f))
+              .fma(r_, FloatVector.broadcast(FLOATS, 0.4999999f))
+              .fma(r_, FloatVector.broadcast(FLOATS, 1.0f))
+              .fma(r_, FloatVector.broadcast(FLOATS, 1.0f));
+      FloatVector w = expR.mul(expMagic.reinterpretAsInts().add(0xb4c0007f).lanewise(LSHL, 23).reinterpretAsFloats());
+      FloatVector denominator = w.add(1.0f);
+      FloatVector denominatorLow = FloatVector.broadcast(FLOATS, 1.0f).sub(denominator).add(w);
+      FloatVector inverse = FloatVector.broadcast(FLOATS, 1.0f).div(denominator);
+      FloatVector twoW = w.add(w);
+      FloatVector y = twoW.mul(inverse);
+      FloatVector residual = y.fma(denominator, twoW.neg()).add(y.mul(denominatorLow));
+      FloatVector oneMinusY = FloatVector.broadcast(FLOATS, 1.0f).sub(y);
+      FloatVector oneMinusYError = FloatVector.broadcast(FLOATS, 1.0f).sub(oneMinusY).sub(y);
+      FloatVector tanhLarge = oneMinusY.add(residual.fma(inverse, oneMinusYError));
+      FloatVector tanhRaw = tanhLarge.blend(tanhSmall, ax.compare(LT, 0.8f)).reinterpretAsInts().lanewise(XOR, inner_.reinterpretAsInts().and(0x80000000)).reinterpretAsFloats();
       FloatVector tanh = tanhRaw.blend(Float.NaN, tanhRaw.compare(NE, tanhRaw));
       FloatVector tanh__ = tanh;
       FloatVector result = grad.mul(tanh__.add(1.0f).mul(0.5f).add(x.mul(0.5f).mul(dInner_.mul(FloatVector.broadcast(FLOATS, 1.0f).sub(tanh__.mul(tanh__))))));

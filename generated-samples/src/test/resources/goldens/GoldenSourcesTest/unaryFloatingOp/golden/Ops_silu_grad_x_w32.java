@@ -9,6 +9,7 @@ import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
 import javax.annotation.processing.Generated;
 import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
@@ -81,20 +82,22 @@ final class Ops_silu_grad_x_w32 implements ElementwiseKernel {
       FloatVector x = FloatVector.fromMemorySegment(FLOATS, xData, (xOff + i) * 4, ORDER);
       FloatVector expMagic = x.neg().fma(1.442695f, 1.2582912E7f);
       FloatVector q = expMagic.sub(1.2582912E7f);
-      FloatVector expHi = q.fma(FloatVector.broadcast(FLOATS, -0.6931472f), x.neg());
-      FloatVector s = expHi.add(q.mul(1.9046542E-9f));
-      FloatVector p = s.fma(1.9907598E-4f, 0.0013948604f)
-              .fma(s, FloatVector.broadcast(FLOATS, 0.008333286f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.04166624f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.16666667f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
-      FloatVector expTail = s.mul(s).fma(p, q.mul(1.9046542E-9f));
-      FloatVector expU = expHi.add(expTail).add(1.0f);
+      FloatVector expR = q.fma(FloatVector.broadcast(FLOATS, 1.9046542E-9f), q.fma(FloatVector.broadcast(FLOATS, -0.6931472f), x.neg()));
+      FloatVector p = expR.fma(1.9907598E-4f, 0.0013948604f)
+              .fma(expR, FloatVector.broadcast(FLOATS, 0.008333286f))
+              .fma(expR, FloatVector.broadcast(FLOATS, 0.04166624f))
+              .fma(expR, FloatVector.broadcast(FLOATS, 0.16666667f))
+              .fma(expR, FloatVector.broadcast(FLOATS, 0.5f));
+      FloatVector expU = expR.mul(expR).fma(p, expR).add(1.0f);
       FloatVector expFast = expU.mul(expMagic.reinterpretAsInts().add(0xb4c0007f).lanewise(LSHL, 23).reinterpretAsFloats());
       VectorMask<Float> expRare = x.neg().abs().compare(LE, 87.0f).not();
-      FloatVector exp = expRare.anyTrue()
-              ? expFast.blend(expU.mul(expMagic.reinterpretAsInts().sub(0x4b400000).lanewise(ASHR, 1).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).mul(expMagic.reinterpretAsInts().sub(0x4b400000).sub(expMagic.reinterpretAsInts().sub(0x4b400000).lanewise(ASHR, 1)).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f)).blend(0.0f, x.neg().compare(LT, -110.0f)).blend(Float.NaN, x.neg().compare(NE, x.neg())), expRare)
-              : expFast;
+      FloatVector expResult = expFast;
+      if (expRare.anyTrue()) {
+        IntVector expQ = expMagic.reinterpretAsInts().sub(0x4b400000);
+        IntVector expHalfQ = expQ.lanewise(ASHR, 1);
+        expResult = expFast.blend(expU.mul(expHalfQ.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).mul(expQ.sub(expHalfQ).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f)).blend(0.0f, x.neg().compare(LT, -110.0f)).blend(Float.NaN, x.neg().compare(NE, x.neg())), expRare);
+      }
+      FloatVector exp = expResult;
       FloatVector exp__ = exp;
       FloatVector t_ = exp__.add(1.0f);
       FloatVector result = grad.mul(FloatVector.broadcast(FLOATS, 1.0f).div(t_).add(exp__.mul(x.div(t_).div(t_))));
@@ -111,20 +114,22 @@ final class Ops_silu_grad_x_w32 implements ElementwiseKernel {
       FloatVector grad = FloatVector.fromMemorySegment(FLOATS, gradData, (gradOff + i) * 4, ORDER);
       FloatVector expMagic = x.neg().fma(1.442695f, 1.2582912E7f);
       FloatVector q = expMagic.sub(1.2582912E7f);
-      FloatVector expHi = q.fma(FloatVector.broadcast(FLOATS, -0.6931472f), x.neg());
-      FloatVector s = expHi.add(q.mul(1.9046542E-9f));
-      FloatVector p = s.fma(1.9907598E-4f, 0.0013948604f)
-              .fma(s, FloatVector.broadcast(FLOATS, 0.008333286f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.04166624f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.16666667f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
-      FloatVector expTail = s.mul(s).fma(p, q.mul(1.9046542E-9f));
-      FloatVector expU = expHi.add(expTail).add(1.0f);
+      FloatVector expR = q.fma(FloatVector.broadcast(FLOATS, 1.9046542E-9f), q.fma(FloatVector.broadcast(FLOATS, -0.6931472f), x.neg()));
+      FloatVector p = expR.fma(1.9907598E-4f, 0.0013948604f)
+              .fma(expR, FloatVector.broadcast(FLOATS, 0.008333286f))
+              .fma(expR, FloatVector.broadcast(FLOATS, 0.04166624f))
+              .fma(expR, FloatVector.broadcast(FLOATS, 0.16666667f))
+              .fma(expR, FloatVector.broadcast(FLOATS, 0.5f));
+      FloatVector expU = expR.mul(expR).fma(p, expR).add(1.0f);
       FloatVector expFast = expU.mul(expMagic.reinterpretAsInts().add(0xb4c0007f).lanewise(LSHL, 23).reinterpretAsFloats());
       VectorMask<Float> expRare = x.neg().abs().compare(LE, 87.0f).not();
-      FloatVector exp = expRare.anyTrue()
-              ? expFast.blend(expU.mul(expMagic.reinterpretAsInts().sub(0x4b400000).lanewise(ASHR, 1).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).mul(expMagic.reinterpretAsInts().sub(0x4b400000).sub(expMagic.reinterpretAsInts().sub(0x4b400000).lanewise(ASHR, 1)).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f)).blend(0.0f, x.neg().compare(LT, -110.0f)).blend(Float.NaN, x.neg().compare(NE, x.neg())), expRare)
-              : expFast;
+      FloatVector expResult = expFast;
+      if (expRare.anyTrue()) {
+        IntVector expQ = expMagic.reinterpretAsInts().sub(0x4b400000);
+        IntVector expHalfQ = expQ.lanewise(ASHR, 1);
+        expResult = expFast.blend(expU.mul(expHalfQ.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).mul(expQ.sub(expHalfQ).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f)).blend(0.0f, x.neg().compare(LT, -110.0f)).blend(Float.NaN, x.neg().compare(NE, x.neg())), expRare);
+      }
+      FloatVector exp = expResult;
       FloatVector exp__ = exp;
       FloatVector t_ = exp__.add(1.0f);
       FloatVector result = grad.mul(FloatVector.broadcast(FLOATS, 1.0f).div(t_).add(exp__.mul(x.div(t_).div(t_))));
@@ -141,20 +146,22 @@ final class Ops_silu_grad_x_w32 implements ElementwiseKernel {
       FloatVector x = FloatVector.fromMemorySegment(FLOATS, xData, (xOff + i) * 4, ORDER);
       FloatVector expMagic = x.neg().fma(1.442695f, 1.2582912E7f);
       FloatVector q = expMagic.sub(1.2582912E7f);
-      FloatVector expHi = q.fma(FloatVector.broadcast(FLOATS, -0.6931472f), x.neg());
-      FloatVector s = expHi.add(q.mul(1.9046542E-9f));
-      FloatVector p = s.fma(1.9907598E-4f, 0.0013948604f)
-              .fma(s, FloatVector.broadcast(FLOATS, 0.008333286f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.04166624f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.16666667f))
-              .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
-      FloatVector expTail = s.mul(s).fma(p, q.mul(1.9046542E-9f));
-      FloatVector expU = expHi.add(expTail).add(1.0f);
+      FloatVector expR = q.fma(FloatVector.broadcast(FLOATS, 1.9046542E-9f), q.fma(FloatVector.broadcast(FLOATS, -0.6931472f), x.neg()));
+      FloatVector p = expR.fma(1.9907598E-4f, 0.0013948604f)
+              .fma(expR, FloatVector.broadcast(FLOATS, 0.008333286f))
+              .fma(expR, FloatVector.broadcast(FLOATS, 0.04166624f))
+              .fma(expR, FloatVector.broadcast(FLOATS, 0.16666667f))
+              .fma(expR, FloatVector.broadcast(FLOATS, 0.5f));
+      FloatVector expU = expR.mul(expR).fma(p, expR).add(1.0f);
       FloatVector expFast = expU.mul(expMagic.reinterpretAsInts().add(0xb4c0007f).lanewise(LSHL, 23).reinterpretAsFloats());
       VectorMask<Float> expRare = x.neg().abs().compare(LE, 87.0f).not();
-      FloatVector exp = expRare.anyTrue()
-              ? expFast.blend(expU.mul(expMagic.reinterpretAsInts().sub(0x4b400000).lanewise(ASHR, 1).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).mul(expMagic.reinterpretAsInts().sub(0x4b400000).sub(expMagic.reinterpretAsInts().sub(0x4b400000).lanewise(ASHR, 1)).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f)).blend(0.0f, x.neg().compare(LT, -110.0f)).blend(Float.NaN, x.neg().compare(NE, x.neg())), expRare)
-              : expFast;
+      FloatVector expResult = expFast;
+      if (expRare.anyTrue()) {
+        IntVector expQ = expMagic.reinterpretAsInts().sub(0x4b400000);
+        IntVector expHalfQ = expQ.lanewise(ASHR, 1);
+        expResult = expFast.blend(expU.mul(expHalfQ.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).mul(expQ.sub(expHalfQ).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f)).blend(0.0f, x.neg().compare(LT, -110.0f)).blend(Float.NaN, x.neg().compare(NE, x.neg())), expRare);
+      }
+      FloatVector exp = expResult;
       FloatVector exp__ = exp;
       FloatVector t_ = exp__.add(1.0f);
       FloatVector result = grad.mul(FloatVector.broadcast(FLOATS, 1.0f).div(t_).add(exp__.mul(x.div(t_).div(t_))));

@@ -1,0 +1,109 @@
+package dev.ufunc4j.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the float32 transcendental cores cost, counted in the code {@link MathEmitter} writes
+ * (issue 28, item 2): a vector operation is about a cycle per vector on the machines measured
+ * (docs/vector-math.md, "Speed"), so the count is the cost, without timing anything. Their
+ * accuracy and their bits are checked elsewhere ({@code tools/vmath/Exhaustive.java}, {@code
+ * ReproducibleBitsTest} and {@code KernelConformanceTest} in generated-samples).
+ */
+class MathEmitterCostTest {
+
+  private static final String SOURCE = """
+      package test;
+
+      import dev.ufunc4j.annotation.Elementwise;
+
+      final class Ops {
+        @Elementwise
+        static double expOp(double x) {
+          return Math.exp(x);
+        }
+
+        @Elementwise
+        static double tanhOp(double x) {
+          return Math.tanh(x);
+        }
+      }
+      """;
+
+  private static Path dir;
+
+  /** Runs the processor alone (the runtime is not on this module's class path). */
+  @BeforeAll
+  static void generate() throws Exception {
+    dir = Files.createTempDirectory("math-cost");
+    JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
+    JavaFileObject source = com.google.testing.compile.JavaFileObjects.forSourceString("test.Ops",
+        SOURCE);
+    JavaCompiler.CompilationTask task = compiler.getTask(null, null, d -> { },
+        List.of("-proc:only", "-Aufunc4j.dtypes=float32", "-s", dir.toString(), "-classpath",
+            System.getProperty("java.class.path")), null, List.of(source));
+    task.setProcessors(List.of(new ElementwiseProcessor()));
+    task.call();
+  }
+
+  /** The contiguous float32 loop's body of an op's kernel. */
+  private static String loop(String op) throws Exception {
+    String kernel = Files.readString(dir.resolve("test/Ops_" + op + "_w32.java"));
+    int method = kernel.indexOf("float32_contiguous(long n");
+    assertThat(method).isAtLeast(0);
+    int start = kernel.indexOf("for (long i = 0", method);
+    int end = kernel.indexOf("intoMemorySegment", start);
+    return kernel.substring(start, end);
+  }
+
+  private static int count(String code, String regex) {
+    Matcher m = Pattern.compile(regex).matcher(code);
+    int n = 0;
+    while (m.find()) {
+      n++;
+    }
+    return n;
+  }
+
+  /**
+   * Vector operations of the common path: not those of a rare-lane path (an {@code if
+   * (rare.anyTrue())} block, or the slow side of {@code rare.anyTrue() ? slow : fast}), which runs
+   * for a vector holding a rare lane only.
+   */
+  private static int operations(String loop) {
+    String common = loop
+        .replaceAll("(?s)if \\([A-Za-z0-9_]+\\.anyTrue\\(\\)\\) \\{.*?\\n\\s*}\\n", "")
+        .replaceAll("(?s)\\.anyTrue\\(\\)\\s*\\?.*?\\n\\s*:", ".anyTrue() ? :");
+    return count(common,
+        "\\.(add|sub|mul|div|fma|neg|abs|min|max|blend|compare|lanewise|and|or|not)\\(");
+  }
+
+  @Test
+  void float32TanhTakesAtMost45Operations() throws Exception {
+    // The double-word form it replaced took 60 (e^2|x| as a head and a tail, two-summed).
+    assertThat(operations(loop("tanhOp"))).isAtMost(45);
+  }
+
+  @Test
+  void float32ExpTakesAtMost18Operations() throws Exception {
+    // The head-and-tail reduction it replaced took 21.
+    assertThat(operations(loop("expOp"))).isAtMost(18);
+  }
+
+  @Test
+  void expRarePathNamesTheQuotientBitsOnce() throws Exception {
+    // It wrote expMagic.reinterpretAsInts().sub(0x4b400000) three times (a review note).
+    assertThat(count(loop("expOp"), Pattern.quote("reinterpretAsInts().sub(0x4b400000)")))
+        .isEqualTo(1);
+  }
+}
