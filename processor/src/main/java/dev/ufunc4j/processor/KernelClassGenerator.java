@@ -115,6 +115,14 @@ final class KernelClassGenerator {
       box.addCode(cases.endControlFlow().build());
     }
     type.addMethod(box.build());
+    List<KernelGenerator.Kernel> folding =
+        kernels.stream().filter(KernelGenerator.Kernel::folds).toList();
+    if (folding.size() > 1) {
+      throw new IllegalStateException("two folding kernels in " + className);
+    }
+    if (!folding.isEmpty()) {
+      addFoldKernel(type, folding.get(0));
+    }
     for (KernelGenerator.Kernel k : kernels) {
       type.addMethods(k.methods());
     }
@@ -124,5 +132,32 @@ final class KernelClassGenerator {
         .skipJavaLangImports(true)
         .indent("  ")
         .build();
+  }
+
+  /**
+   * The class's one {@code (T, T) -> T} floating kernel also folds and scans: the class implements
+   * {@code FoldKernel} with that kernel's loops (the runtime asks only that entry's constant).
+   */
+  private static void addFoldKernel(TypeSpec.Builder type, KernelGenerator.Kernel k) {
+    TypeName seg = KernelGenerator.MEMORY_SEGMENT;
+    type.addSuperinterface(KernelGenerator.FOLD_KERNEL);
+    type.addMethod(MethodSpec.methodBuilder("fold")
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC)
+        .addParameter(seg, "acc").addParameter(TypeName.LONG, "accOff")
+        .addParameter(seg, "in").addParameter(TypeName.LONG, "off")
+        .addParameter(TypeName.LONG, "rowStride").addParameter(TypeName.LONG, "rows")
+        .addParameter(TypeName.INT, "cols")
+        .addStatement("$N(acc, accOff, in, off, rowStride, rows, cols)", k.name() + "_fold")
+        .build());
+    type.addMethod(MethodSpec.methodBuilder("scan")
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC)
+        .addParameter(seg, "in").addParameter(TypeName.LONG, "off")
+        .addParameter(TypeName.LONG, "inRow").addParameter(seg, "out")
+        .addParameter(TypeName.LONG, "outOff").addParameter(TypeName.LONG, "outRow")
+        .addParameter(TypeName.LONG, "rows").addParameter(TypeName.INT, "cols")
+        .addStatement("$N(in, off, inRow, out, outOff, outRow, rows, cols)", k.name() + "_scan")
+        .build());
   }
 }

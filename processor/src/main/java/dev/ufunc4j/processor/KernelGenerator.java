@@ -52,6 +52,7 @@ final class KernelGenerator {
   static final ClassName INT_VECTOR = Lane.INT.vector;
   static final ClassName HALF_CHUNKS = ClassName.get("dev.ufunc4j.kernel", "HalfChunks");
   static final ClassName LANE_SCRATCH = ClassName.get("dev.ufunc4j.kernel", "LaneScratch");
+  static final ClassName FOLD_KERNEL = ClassName.get("dev.ufunc4j.kernel", "FoldKernel");
 
   /** Fast loops exist for every contiguous/splat combination up to this many inputs. */
   private static final int MAX_PATTERN_INPUTS = 2;
@@ -73,9 +74,12 @@ final class KernelGenerator {
    *     _as_<dtype>} when a wrapped scalar raised the dtype; its box method's name and the prefix
    *     of its rows
    * @param lanes what the class's constants must give this kernel: lane count and species
-   * @param methods the box method first, then the rows
+   * @param methods the box method first, then the rows (and the fold and scan loops)
+   * @param folds whether the methods include the fold and scan loops ({@link #folds(OpModel,
+   *     KernelEntry)}), which the class then offers as its {@code FoldKernel}
    */
-  record Kernel(KernelEntry entry, String name, LaneConstants lanes, List<MethodSpec> methods) {}
+  record Kernel(KernelEntry entry, String name, LaneConstants lanes, List<MethodSpec> methods,
+      boolean folds) {}
 
   /**
    * The constants a kernel's code names: {@code LANES} (a preferred-size vector of the widest lane
@@ -116,7 +120,14 @@ final class KernelGenerator {
   private List<String> inputNames;
   private List<String> scalarNames;
 
-  KernelGenerator(OpModel op, KernelEntry entry) {
+  /** Whether the kernel also gets the fold and scan loops ({@link #folds}). */
+  private final boolean folds;
+
+  /**
+   * @param forward a declared op, not a backward op (which is no ufunc and gets no fold loops)
+   */
+  KernelGenerator(OpModel op, KernelEntry entry, boolean forward) {
+    this.folds = forward && folds(op, entry);
     this.op = op;
     this.entry = entry;
     this.overload = op.overload(entry.bodyType()).orElseThrow();
@@ -144,7 +155,7 @@ final class KernelGenerator {
     int minLanes = !entry.complex() && (max == min || floor <= 1) ? 1 : floor;
     return new Kernel(entry, kernelName,
         new LaneConstants(max, minLanes, lanes, pairLanes, packable, constants, computeLane()),
-        methods);
+        methods, folds);
   }
 
   /** Bytes per element of the widest lane type: a complex element counts both components. */
@@ -298,6 +309,10 @@ final class KernelGenerator {
       methods.add(fastRow(pattern));
     }
     methods.add(stridedRow());
+    if (folds) {
+      methods.add(foldRows());
+      methods.add(scanRows());
+    }
     return methods;
   }
 
@@ -649,7 +664,7 @@ final class KernelGenerator {
       }
     }
     Body b = overload.body();
-    ScalarFloat scalar = new ScalarFloat(body, names, operands, scalarNames, locals,
+    ScalarFloat scalar = new ScalarFloat(Lane.FLOAT, body, names, operands, scalarNames, locals,
         Expr.heights(b));
     for (Body.Local l : b.locals()) {
       String init = scalar.code(l.init(), true);
@@ -671,7 +686,8 @@ final class KernelGenerator {
    * local every {@link Expr#SPILL_HEIGHT} levels (javac parses and attributes each parenthesized
    * level with a recursion).
    */
-  private record ScalarFloat(CodeBlock.Builder body, NameAllocator names, List<String> operands,
+  private record ScalarFloat(Lane lane, CodeBlock.Builder body, NameAllocator names,
+      List<String> operands,
       List<String> scalars, Map<String, String> locals, Map<Expr, Integer> heights) {
 
     /** {@code e} as Java, parenthesized unless {@code top}. */
@@ -681,7 +697,7 @@ final class KernelGenerator {
         case Expr.ScalarRef r -> scalars.get(r.index());
         case Expr.LocalRef l -> locals.get(l.name());
         case Expr.Literal l -> {
-          String lit = VectorCode.literal(Lane.FLOAT, l.value()).toString();
+          String lit = VectorCode.literal(lane, l.value()).toString();
           yield top || !lit.startsWith("-") ? lit : "(" + lit + ")";
         }
         case Expr.Unary u -> {
@@ -697,7 +713,7 @@ final class KernelGenerator {
       };
       if (!top && Expr.spills(heights.getOrDefault(e, 0))) {
         String name = names.newName("part" + (heights.get(e) / Expr.SPILL_HEIGHT));
-        body.addStatement("float $N = $L", name, code);
+        body.addStatement("$T $N = $L", lane.primitive, name, code);
         return name;
       }
       return code;
@@ -877,6 +893,157 @@ final class KernelGenerator {
     body.endControlFlow();
     m.addCode(body.build());
     return m.build();
+  }
+
+  // ------------------------------------------------------------------------------ folds
+
+  /**
+   * Whether {@code entry} gets the fold and scan loops the runtime's reductions and {@code
+   * accumulate} run (docs/ufuncs.md, "Generated kernels"): the {@code (T, T) -> T} entry of a
+   * binary ufunc with a floating body, for T float32 or float64. Other dtypes compose the
+   * elementwise kernels.
+   */
+  static boolean folds(OpModel op, KernelEntry entry) {
+    DType t = entry.result();
+    return op.isBinaryUfunc() && entry.bodyType() == ValueType.DOUBLE && !entry.scalarPromoted()
+        && (t == DType.FLOAT32 || t == DType.FLOAT64) && entry.compute() == t
+        && entry.operands().equals(List.of(t, t));
+  }
+
+  /** {@code Vector.fromMemorySegment} of element {@code index} of {@code data}, maybe masked. */
+  private static CodeBlock load(VectorCode vc, Lane l, String data, String index, String mask) {
+    return CodeBlock.of("$T.fromMemorySegment($N, $N, ($L) * $L, ORDER$L)", l.vector,
+        vc.species(l), data, index, l.bytes, mask == null ? "" : ", " + mask);
+  }
+
+  /** {@code acc = op(acc, x)}: the body on the accumulator (first operand) and the element. */
+  private void step(VectorCode vc, Value acc, CodeBlock element) {
+    Value x = vc.temp("x", Value.vector(element, computeLane()));
+    vc.out.addStatement("$L = $L", acc.code(), vc.vector(compute(vc, List.of(acc, x))).code());
+  }
+
+  /**
+   * The fold loop ({@code FoldKernel.fold}): {@code acc[accOff + j] = op(acc[accOff + j], in[off
+   * + r * rowStride + j])} for rows {@code r} in order, vectorised across the {@code cols}
+   * contiguous columns. An associative op keeps four vectors of columns in registers (four
+   * independent chains, as a sum leaf needs); the last columns run under a mask.
+   */
+  private MethodSpec foldRows() {
+    Lane l = computeLane();
+    NameAllocator names = classNames.clone();
+    String acc = names.newName("acc");
+    String accOff = names.newName("accOff");
+    String in = names.newName("in");
+    String off = names.newName("off");
+    String rowStride = names.newName("rowStride");
+    CodeBlock.Builder body = CodeBlock.builder();
+    VectorCode vc = new VectorCode(body, names, lanes);
+    body.addStatement("int j = 0");
+    if (op.associative()) {
+      body.beginControlFlow("for (; j + 4 * LANES <= cols; j += 4 * LANES)");
+      List<Value> a = new ArrayList<>();
+      for (int q = 0; q < 4; q++) {
+        a.add(vc.temp("a" + q, Value.vector(
+            load(vc, l, acc, accOff + " + j + " + q + " * LANES", null), l)));
+      }
+      body.beginControlFlow("for (long r = 0; r < rows; r++)");
+      body.addStatement("long i = $N + r * $N + j", off, rowStride);
+      for (int q = 0; q < 4; q++) {
+        step(vc, a.get(q), load(vc, l, in, "i + " + q + " * LANES", null));
+      }
+      body.endControlFlow();
+      for (int q = 0; q < 4; q++) {
+        body.addStatement("$L.intoMemorySegment($N, ($N + j + $L * LANES) * $L, ORDER)",
+            a.get(q).code(), acc, accOff, q, l.bytes);
+      }
+      body.endControlFlow();
+    }
+    body.beginControlFlow("for (; j < cols; j += LANES)");
+    String live = names.newName("live");
+    body.addStatement("$T $N = $N.indexInRange(j, cols)", VectorCode.maskType(l), live,
+        vc.species(l));
+    Value a = vc.temp("a", Value.vector(load(vc, l, acc, accOff + " + j", live), l));
+    body.beginControlFlow("for (long r = 0; r < rows; r++)");
+    step(vc, a, load(vc, l, in, off + " + r * " + rowStride + " + j", live));
+    body.endControlFlow();
+    body.addStatement("$L.intoMemorySegment($N, ($N + j) * $L, ORDER, $N)", a.code(), acc, accOff,
+        l.bytes, live);
+    body.endControlFlow();
+    return MethodSpec.methodBuilder(kernelName + "_fold")
+        .addJavadoc("The fold loop of $L: see {@code FoldKernel.fold}.\n", entry.describe())
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .addParameter(MEMORY_SEGMENT, acc).addParameter(TypeName.LONG, accOff)
+        .addParameter(MEMORY_SEGMENT, in).addParameter(TypeName.LONG, off)
+        .addParameter(TypeName.LONG, rowStride).addParameter(TypeName.LONG, "rows")
+        .addParameter(TypeName.INT, "cols")
+        .addCode(body.build())
+        .build();
+  }
+
+  /**
+   * The scan loop ({@code FoldKernel.scan}): {@code out[0] = in[0]}, {@code out[r] = op(out[r -
+   * 1], in[r])} down the rows in order, vectorised across the {@code cols} contiguous columns
+   * (under a mask). One column of a body of plain arithmetic runs as scalar Java, which gives
+   * the lanes' bits ({@link #plainArithmetic}) without a vector per element.
+   */
+  private MethodSpec scanRows() {
+    Lane l = computeLane();
+    NameAllocator names = classNames.clone();
+    String in = names.newName("in");
+    String off = names.newName("off");
+    String inRow = names.newName("inRow");
+    String out = names.newName("out");
+    String outOff = names.newName("outOff");
+    String outRow = names.newName("outRow");
+    CodeBlock.Builder body = CodeBlock.builder();
+    Body b = overload.body();
+    if (!b.any(e -> !plainArithmetic(e))) {
+      body.beginControlFlow("if (cols == 1)");
+      String a = names.newName("a");
+      String x = names.newName("x");
+      body.addStatement("$T $N = $N.getAtIndex($L, $N)", l.primitive, a, in, l.layout, off);
+      body.addStatement("$N.setAtIndex($L, $N, $N)", out, l.layout, outOff, a);
+      body.beginControlFlow("for (long r = 1; r < rows; r++)");
+      body.addStatement("$T $N = $N.getAtIndex($L, $N + r * $N)", l.primitive, x, in, l.layout,
+          off, inRow);
+      Map<String, String> locals = new java.util.HashMap<>();
+      ScalarFloat scalar = new ScalarFloat(l, body, names, List.of(a, x), List.of(), locals,
+          Expr.heights(b));
+      for (Body.Local local : b.locals()) {
+        String init = scalar.code(local.init(), true);
+        String name = names.newName(local.name());
+        body.addStatement("$T $N = $L", l.primitive, name, init);
+        locals.put(local.name(), name);
+      }
+      body.addStatement("$N = $L", a, scalar.code(b.result(), true));
+      body.addStatement("$N.setAtIndex($L, $N + r * $N, $N)", out, l.layout, outOff, outRow, a);
+      body.endControlFlow();
+      body.addStatement("return");
+      body.endControlFlow();
+    }
+    VectorCode vc = new VectorCode(body, names, lanes);
+    body.beginControlFlow("for (int j = 0; j < cols; j += LANES)");
+    String live = names.newName("live");
+    body.addStatement("$T $N = $N.indexInRange(j, cols)", VectorCode.maskType(l), live,
+        vc.species(l));
+    Value a = vc.temp("a", Value.vector(load(vc, l, in, off + " + j", live), l));
+    body.addStatement("$L.intoMemorySegment($N, ($N + j) * $L, ORDER, $N)", a.code(), out, outOff,
+        l.bytes, live);
+    body.beginControlFlow("for (long r = 1; r < rows; r++)");
+    step(vc, a, load(vc, l, in, off + " + r * " + inRow + " + j", live));
+    body.addStatement("$L.intoMemorySegment($N, ($N + r * $N + j) * $L, ORDER, $N)", a.code(), out,
+        outOff, outRow, l.bytes, live);
+    body.endControlFlow();
+    body.endControlFlow();
+    return MethodSpec.methodBuilder(kernelName + "_scan")
+        .addJavadoc("The scan loop of $L: see {@code FoldKernel.scan}.\n", entry.describe())
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .addParameter(MEMORY_SEGMENT, in).addParameter(TypeName.LONG, off)
+        .addParameter(TypeName.LONG, inRow).addParameter(MEMORY_SEGMENT, out)
+        .addParameter(TypeName.LONG, outOff).addParameter(TypeName.LONG, outRow)
+        .addParameter(TypeName.LONG, "rows").addParameter(TypeName.INT, "cols")
+        .addCode(body.build())
+        .build();
   }
 
   // ------------------------------------------------------------------------------ conversions

@@ -1,0 +1,35 @@
+package dev.ufunc4j.kernel;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The reduce and scan loops of a binary ufunc's {@code (T, T) -> T} kernel, T float32 or float64:
+ * the processor generates them from the op's body beside its elementwise rows, and the kernel
+ * class of that entry implements this interface (docs/ufuncs.md, "Generated kernels"). They are
+ * the only code that applies the op in a reduction; the order of the fold (the documented tree,
+ * a left fold, the scan) is the runtime's ({@code internal.ReduceLoops}), which calls these loops
+ * with whole rows, so no vector crosses this interface.
+ *
+ * <p>Offsets and strides count elements of T. Columns are contiguous (stride 1); the caller
+ * gathers strided columns first. Segments are native (the runtime's storage and scratch).
+ */
+public interface FoldKernel {
+
+  /**
+   * {@code acc[accOff + j] = op(acc[accOff + j], in[off + r * rowStride + j])} for {@code r = 0,
+   * 1, ..., rows - 1} in that order and every {@code j < cols}: each column of {@code acc} folds
+   * its column of {@code in} from the left, the accumulator the op's first operand. {@code in}
+   * may be {@code acc} itself at columns that do not overlap {@code [accOff, accOff + cols)}.
+   */
+  void fold(MemorySegment acc, long accOff, MemorySegment in, long off, long rowStride, long rows,
+      int cols);
+
+  /**
+   * The running fold down the rows: {@code out} row 0 is {@code in} row 0, row {@code r} is {@code
+   * op(out row r - 1, in row r)}, for {@code rows >= 1} rows of {@code cols} contiguous columns
+   * ({@code in} row {@code r} at {@code off + r * inRow}, {@code out} row {@code r} at {@code outOff
+   * + r * outRow}).
+   */
+  void scan(MemorySegment in, long off, long inRow, MemorySegment out, long outOff, long outRow,
+      long rows, int cols);
+}
