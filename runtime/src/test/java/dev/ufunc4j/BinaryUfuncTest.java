@@ -83,10 +83,9 @@ class BinaryUfuncTest {
   }
 
   /**
-   * The generated fold and scan loops are found for the floating (T, T) entries only: an int64
-   * kernel shares its class with the float64 one, which folds (docs/ufuncs.md, "Generated
-   * kernels"); asked for int64 the lookup once returned that class's float64 loops, and
-   * {@code Ops.mul.reduce} of int64 gave 0.
+   * The generated fold and scan loops are found for the floating (T, T) entries only (docs/ufuncs.md,
+   * "Generated kernels"): while an int64 kernel shared its class with the float64 one, the lookup
+   * for int64 returned that class's float64 loops, and {@code Ops.mul.reduce} of int64 gave 0.
    */
   @Test
   void foldLoopsAreTheFloatingEntriesOwn() {

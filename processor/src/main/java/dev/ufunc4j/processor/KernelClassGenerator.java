@@ -29,9 +29,15 @@ final class KernelClassGenerator {
 
   private KernelClassGenerator() {}
 
-  /** The class holding {@code kernel}. */
+  /**
+   * The class holding {@code kernel}. A kernel with fold loops has a class of its own ({@code
+   * Builtins_add_w64f}): its constants are then only the species its own body needs, so that
+   * {@code sum} of float64 does not depend on the int32 species of the op's other 64-bit kernels
+   * (which do not exist with 64-bit vectors, {@code -XX:MaxVectorSize=8}).
+   */
   static String className(OpModel op, KernelGenerator.Kernel kernel) {
-    return DescriptorGenerator.className(op) + "_" + kernel.lanes().classSuffix();
+    return DescriptorGenerator.className(op) + "_" + kernel.lanes().classSuffix()
+        + (kernel.folds() ? "f" : "");
   }
 
   /** The expression naming {@code kernel}: {@code Samples_add_w32.INT8_FLOAT32}. */
@@ -115,13 +121,8 @@ final class KernelClassGenerator {
       box.addCode(cases.endControlFlow().build());
     }
     type.addMethod(box.build());
-    List<KernelGenerator.Kernel> folding =
-        kernels.stream().filter(KernelGenerator.Kernel::folds).toList();
-    if (folding.size() > 1) {
-      throw new IllegalStateException("two folding kernels in " + className);
-    }
-    if (!folding.isEmpty()) {
-      addFoldKernel(type, folding.get(0));
+    if (kernels.get(0).folds()) {
+      addFoldKernel(type, kernels.get(0)); // alone in its class (className)
     }
     for (KernelGenerator.Kernel k : kernels) {
       type.addMethods(k.methods());
@@ -135,8 +136,8 @@ final class KernelClassGenerator {
   }
 
   /**
-   * The class's one {@code (T, T) -> T} floating kernel also folds and scans: the class implements
-   * {@code FoldKernel} with that kernel's loops (the runtime asks only that entry's constant).
+   * The class's one kernel, a {@code (T, T) -> T} floating one, also folds and scans: the class
+   * implements {@code FoldKernel} with that kernel's loops.
    */
   private static void addFoldKernel(TypeSpec.Builder type, KernelGenerator.Kernel k) {
     TypeName seg = KernelGenerator.MEMORY_SEGMENT;

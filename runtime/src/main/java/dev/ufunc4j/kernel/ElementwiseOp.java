@@ -242,8 +242,7 @@ public final class ElementwiseOp {
    * floating body, for float32 and float64 (docs/ufuncs.md, "Generated kernels").
    */
   public FoldKernel foldKernel(DType dtype) {
-    // A kernel class holds every entry of one lane width: its int64 entry's constant is of the
-    // class whose float64 entry folds, so only the floating dtypes may ask.
+    // Only float32 and float64 entries fold (a class with fold loops holds that one entry).
     if (keyedByPromoted || arity() != 2 || dtype != DType.FLOAT32 && dtype != DType.FLOAT64) {
       return null;
     }
