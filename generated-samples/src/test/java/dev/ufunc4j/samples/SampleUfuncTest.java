@@ -7,6 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ufunc4j.Tensor;
 import dev.ufunc4j.annotation.Identity;
 import dev.ufunc4j.dtype.DType;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.classfile.ClassFile;
+import java.lang.classfile.ClassModel;
+import java.lang.classfile.MethodModel;
+import java.lang.classfile.attribute.CodeAttribute;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.DoubleBinaryOperator;
@@ -26,6 +32,30 @@ class SampleUfuncTest {
     assertEquals(Identity.LOWEST, ReducerOps.logAddExp.identity());
     assertTrue(ReducerOps.logAddExp.isAssociative());
     assertEquals(Identity.NONE, ReducerOps.ema.identity());
+  }
+
+  /**
+   * HotSpot compiles no method of more than 8,000 bytes of bytecode (HugeMethodLimit): the fold
+   * loop of {@code logAddExp} held its transcendental body five times (the four-vector loop and
+   * the masked one), ran interpreted, and {@code logAddExp.reduce(x, 1)} of a [4096, 4096] took
+   * 19 s. Every method of the generated fold kernels must stay below the limit.
+   */
+  @Test
+  void foldKernelMethodsAreSmallEnoughToCompile() throws IOException {
+    for (String kernel : List.of("Reducers_logAddExp_w32f", "Reducers_logAddExp_w64f",
+        "Reducers_ema_w32f", "Reducers_ema_w64f")) {
+      ClassModel model;
+      try (InputStream in = Reducers.class.getResourceAsStream(kernel + ".class")) {
+        assertTrue(in != null, kernel + ".class is generated");
+        model = ClassFile.of().parse(in.readAllBytes());
+      }
+      for (MethodModel m : model.methods()) {
+        int bytes = m.findAttribute(java.lang.classfile.Attributes.code())
+            .map(CodeAttribute::codeLength).orElse(0);
+        assertTrue(bytes <= 8000,
+            kernel + "." + m.methodName().stringValue() + " has " + bytes + " bytes of bytecode");
+      }
+    }
   }
 
   @Test

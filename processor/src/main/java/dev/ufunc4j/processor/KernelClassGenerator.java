@@ -160,5 +160,17 @@ final class KernelClassGenerator {
         .addParameter(TypeName.LONG, "rows").addParameter(TypeName.INT, "cols")
         .addStatement("$N(in, off, inRow, out, outOff, outRow, rows, cols)", k.name() + "_scan")
         .build());
+    String leaf = k.name() + "_leaf";
+    if (k.methods().stream().anyMatch(m -> m.name().equals(leaf))) {
+      type.addMethod(MethodSpec.methodBuilder("leaf")
+          .addAnnotation(Override.class)
+          .addModifiers(Modifier.PUBLIC)
+          .returns(TypeName.BOOLEAN)
+          .addParameter(seg, "in").addParameter(TypeName.LONG, "off")
+          .addParameter(TypeName.INT, "n").addParameter(TypeName.INT, "k")
+          .addParameter(seg, "park")
+          .addStatement("return $N(in, off, n, k, park)", leaf)
+          .build());
+    }
   }
 }

@@ -311,6 +311,9 @@ final class KernelGenerator {
     methods.add(stridedRow());
     if (folds) {
       methods.add(foldRows());
+      if (registerLoops()) {
+        methods.add(leafRows());
+      }
       methods.add(scanRows());
     }
     return methods;
@@ -925,8 +928,9 @@ final class KernelGenerator {
   /**
    * The fold loop ({@code FoldKernel.fold}): {@code acc[accOff + j] = op(acc[accOff + j], in[off
    * + r * rowStride + j])} for rows {@code r} in order, vectorised across the {@code cols}
-   * contiguous columns. An associative op keeps four vectors of columns in registers (four
-   * independent chains, as a sum leaf needs); the last columns run under a mask.
+   * contiguous columns. An associative op with a small body ({@link #registerLoops}) keeps four
+   * vectors of columns in registers (four independent chains); the last columns, and all of a
+   * larger body's, run under a mask.
    */
   private MethodSpec foldRows() {
     Lane l = computeLane();
@@ -939,7 +943,7 @@ final class KernelGenerator {
     CodeBlock.Builder body = CodeBlock.builder();
     VectorCode vc = new VectorCode(body, names, lanes);
     body.addStatement("int j = 0");
-    if (op.associative()) {
+    if (registerLoops()) {
       body.beginControlFlow("for (; j + 4 * LANES <= cols; j += 4 * LANES)");
       List<Value> a = new ArrayList<>();
       for (int q = 0; q < 4; q++) {
@@ -976,6 +980,103 @@ final class KernelGenerator {
         .addParameter(MEMORY_SEGMENT, in).addParameter(TypeName.LONG, off)
         .addParameter(TypeName.LONG, rowStride).addParameter(TypeName.LONG, "rows")
         .addParameter(TypeName.INT, "cols")
+        .addCode(body.build())
+        .build();
+  }
+
+  /**
+   * The most characters of Java one step of the body ({@code acc = op(acc, x)}, with its load) may
+   * take for the loops that write it several times in one method: the four-vector fold loop (five
+   * copies with the masked loop) and the leaf ({@link #leafRows}, six). HotSpot compiles no method
+   * above 8,000 bytes of bytecode (HugeMethodLimit): a user's {@code logAddExp}, its body four
+   * times, ran interpreted (19 s for a [4096, 4096] reduce). {@code maximum}'s step is about 220
+   * characters, {@code add}'s 130; a step with a transcendental call is thousands.
+   */
+  static final int REGISTER_STEP_CHARS = 1000;
+
+  /**
+   * Whether this fold kernel gets the loops that keep several accumulator vectors in registers
+   * (the four-vector fold loop, {@link #leafRows}): an associative op whose step is small enough
+   * to be written six times in one compiled method ({@link #REGISTER_STEP_CHARS}). A larger body
+   * is compute-bound, so one vector chain at a time costs it nothing.
+   */
+  private boolean registerLoops() {
+    if (!op.associative()) {
+      return false;
+    }
+    CodeBlock.Builder probe = CodeBlock.builder();
+    VectorCode vc = new VectorCode(probe, classNames.clone(), lanes);
+    Lane l = computeLane();
+    Value a = vc.temp("a", Value.vector(load(vc, l, "acc", "0", null), l));
+    step(vc, a, load(vc, l, "in", "0", null));
+    String all = probe.build().toString();
+    return all.length() - all.indexOf(';') <= REGISTER_STEP_CHARS;
+  }
+
+  /**
+   * The leaf loop ({@code FoldKernel.leaf}): a contiguous leaf of {@code n >= k} elements by the
+   * tree of docs/reductions.md, in one call: element {@code i} into accumulator {@code i mod k}
+   * (each starting as its first element), then the accumulators folded in halves, {@code acc[j] =
+   * op(acc[j], acc[j + h])} for {@code h = k / 2, ..., 1}. Four vectors of accumulators stay in
+   * registers for a pass over the leaf (narrower vectors take more passes; the leaf is in L1 after
+   * the first) and are parked in {@code park}; the halves run on the parked vectors, the last ones
+   * ({@code h < LANES}) with a load at lane offset {@code h}, whose lanes {@code j < h} are the
+   * partners. Returns false, computing nothing, when four vectors exceed {@code k} elements.
+   */
+  private MethodSpec leafRows() {
+    Lane l = computeLane();
+    NameAllocator names = classNames.clone();
+    String in = names.newName("in");
+    String off = names.newName("off");
+    String park = names.newName("park");
+    CodeBlock.Builder body = CodeBlock.builder();
+    VectorCode vc = new VectorCode(body, names, lanes);
+    body.beginControlFlow("if (4 * LANES > k)");
+    body.addStatement("return false");
+    body.endControlFlow();
+    body.addStatement("int blocks = n / k");
+    body.beginControlFlow("for (int g = 0; g < k; g += 4 * LANES)");
+    body.addStatement("long at = $N + g", off);
+    List<Value> a = new ArrayList<>();
+    for (int q = 0; q < 4; q++) {
+      a.add(vc.temp("a" + q, Value.vector(load(vc, l, in, "at + " + q + " * LANES", null), l)));
+    }
+    body.beginControlFlow("for (int b = 1; b < blocks; b++)");
+    body.addStatement("long i = at + (long) b * k");
+    for (int q = 0; q < 4; q++) {
+      step(vc, a.get(q), load(vc, l, in, "i + " + q + " * LANES", null));
+    }
+    body.endControlFlow();
+    for (int q = 0; q < 4; q++) {
+      body.addStatement("$L.intoMemorySegment($N, (g + $L * LANES) * $L, ORDER)", a.get(q).code(),
+          park, q, l.bytes);
+    }
+    body.endControlFlow();
+    // The tail (fewer than k elements) goes last into the first accumulators, under a mask.
+    body.addStatement("int tail = n - blocks * k");
+    body.beginControlFlow("for (int j = 0; j < tail; j += LANES)");
+    String live = names.newName("live");
+    body.addStatement("$T $N = $N.indexInRange(j, tail)", VectorCode.maskType(l), live,
+        vc.species(l));
+    Value t = vc.temp("t", Value.vector(load(vc, l, park, "j", null), l));
+    step(vc, t, load(vc, l, in, off + " + (long) blocks * k + j", live));
+    body.addStatement("$L.intoMemorySegment($N, j * $L, ORDER, $N)", t.code(), park, l.bytes, live);
+    body.endControlFlow();
+    body.beginControlFlow("for (int h = k / 2; h >= 1; h /= 2)");
+    body.beginControlFlow("for (int j = 0; j < h; j += LANES)");
+    Value c = vc.temp("c", Value.vector(load(vc, l, park, "j", null), l));
+    step(vc, c, load(vc, l, park, "j + h", null));
+    body.addStatement("$L.intoMemorySegment($N, j * $L, ORDER)", c.code(), park, l.bytes);
+    body.endControlFlow();
+    body.endControlFlow();
+    body.addStatement("return true");
+    return MethodSpec.methodBuilder(kernelName + "_leaf")
+        .addJavadoc("The leaf loop of $L: see {@code FoldKernel.leaf}.\n", entry.describe())
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .returns(TypeName.BOOLEAN)
+        .addParameter(MEMORY_SEGMENT, in).addParameter(TypeName.LONG, off)
+        .addParameter(TypeName.INT, "n").addParameter(TypeName.INT, "k")
+        .addParameter(MEMORY_SEGMENT, park)
         .addCode(body.build())
         .build();
   }

@@ -32,4 +32,19 @@ public interface FoldKernel {
    */
   void scan(MemorySegment in, long off, long inRow, MemorySegment out, long outOff, long outRow,
       long rows, int cols);
+
+  /**
+   * One contiguous leaf of {@code n >= k} elements from {@code off} by the tree of
+   * docs/reductions.md, in one call: element {@code i} into accumulator {@code i mod k} in order
+   * (each starting as its first element), then {@code acc[j] = op(acc[j], acc[j + h])} for {@code
+   * j < h}, {@code h = k / 2, ..., 1}; the result is left in element 0 of {@code park} (native
+   * scratch of at least {@code k} elements, which the loop also uses). {@code k} is a power of
+   * two. The accumulators stay in registers, which {@code fold} cannot offer: a leaf through it
+   * takes eight calls and a copy. Returns false, computing nothing, where this kernel has no such
+   * loop (a large body: docs/ufuncs.md, "Generated kernels") or its vectors are too wide for
+   * {@code k}; the caller then folds the leaf with {@link #fold}, which gives the same bits.
+   */
+  default boolean leaf(MemorySegment in, long off, int n, int k, MemorySegment park) {
+    return false;
+  }
 }
