@@ -987,17 +987,20 @@ final class KernelGenerator {
   /**
    * The most characters of Java one step of the body ({@code acc = op(acc, x)}, with its load) may
    * take for the loops that write it several times in one method: the four-vector fold loop (five
-   * copies with the masked loop) and the leaf ({@link #leafRows}, six). HotSpot compiles no method
-   * above 8,000 bytes of bytecode (HugeMethodLimit): a user's {@code logAddExp}, its body four
-   * times, ran interpreted (19 s for a [4096, 4096] reduce). {@code maximum}'s step is about 220
-   * characters, {@code add}'s 130; a step with a transcendental call is thousands.
+   * copies with the masked loop) and the leaf ({@link #leafRows}, ten). {@code maximum}'s step is
+   * about 220 characters, {@code add}'s 130; a step with a transcendental call is thousands. A
+   * user's {@code logAddExp} with its body five times in the fold loop (3,975 bytes of bytecode
+   * for float32, 4,750 for float64: below HotSpot's 8,000-byte HugeMethodLimit, so that limit was
+   * not the cause) reduced a [4096, 4096] in 19 s: the
+   * vector calls of such a method are not all inlined (C2's inlining budget), and a Vector API
+   * call that is not inlined boxes its vectors.
    */
-  static final int REGISTER_STEP_CHARS = 1000;
+  static final int REGISTER_STEP_CHARS = 800;
 
   /**
    * Whether this fold kernel gets the loops that keep several accumulator vectors in registers
    * (the four-vector fold loop, {@link #leafRows}): an associative op whose step is small enough
-   * to be written six times in one compiled method ({@link #REGISTER_STEP_CHARS}). A larger body
+   * to be written ten times in one compiled method ({@link #REGISTER_STEP_CHARS}). A larger body
    * is compute-bound, so one vector chain at a time costs it nothing.
    */
   private boolean registerLoops() {
@@ -1019,9 +1022,9 @@ final class KernelGenerator {
    * (each starting as its first element), then the accumulators folded in halves, {@code acc[j] =
    * op(acc[j], acc[j + h])} for {@code h = k / 2, ..., 1}. Four vectors of accumulators stay in
    * registers for a pass over the leaf (narrower vectors take more passes; the leaf is in L1 after
-   * the first) and are parked in {@code park}; the halves run on the parked vectors, the last ones
-   * ({@code h < LANES}) with a load at lane offset {@code h}, whose lanes {@code j < h} are the
-   * partners. Returns false, computing nothing, when four vectors exceed {@code k} elements.
+   * the first) and are parked in {@code park}; the halves above four vectors run on the parked
+   * vectors, the last ones in registers (the lanes by rotations). Returns false, computing
+   * nothing, when four vectors exceed {@code k} elements.
    */
   private MethodSpec leafRows() {
     Lane l = computeLane();
@@ -1062,13 +1065,30 @@ final class KernelGenerator {
     step(vc, t, load(vc, l, in, off + " + (long) blocks * k + j", live));
     body.addStatement("$L.intoMemorySegment($N, j * $L, ORDER, $N)", t.code(), park, l.bytes, live);
     body.endControlFlow();
-    body.beginControlFlow("for (int h = k / 2; h >= 1; h /= 2)");
+    // The halves above four vectors on the parked accumulators (more than one pass), the rest in
+    // registers: aligned reloads of what was just stored, where a load at a lane offset would
+    // wait for the store (sum_16M paid 7 such stalls per leaf).
+    body.beginControlFlow("for (int h = k / 2; h >= 4 * LANES; h /= 2)");
     body.beginControlFlow("for (int j = 0; j < h; j += LANES)");
     Value c = vc.temp("c", Value.vector(load(vc, l, park, "j", null), l));
     step(vc, c, load(vc, l, park, "j + h", null));
     body.addStatement("$L.intoMemorySegment($N, j * $L, ORDER)", c.code(), park, l.bytes);
     body.endControlFlow();
     body.endControlFlow();
+    List<Value> v = new ArrayList<>();
+    for (int q = 0; q < 4; q++) {
+      v.add(vc.temp("v" + q, Value.vector(load(vc, l, park, q + " * LANES", null), l)));
+    }
+    // h = 2 * LANES pairs v0 with v2 and v1 with v3, h = LANES the two results.
+    step(vc, v.get(0), v.get(2).code());
+    step(vc, v.get(1), v.get(3).code());
+    step(vc, v.get(0), v.get(1).code());
+    // The lanes in halves: lane j (< h) of the rotation by h is lane j + h.
+    body.beginControlFlow("for (int h = LANES / 2; h >= 1; h /= 2)");
+    step(vc, v.get(0), CodeBlock.of("$L.rearrange($N.iotaShuffle(h, 1, true))", v.get(0).code(),
+        vc.species(l)));
+    body.endControlFlow();
+    body.addStatement("$L.intoMemorySegment($N, 0, ORDER)", v.get(0).code(), park);
     body.addStatement("return true");
     return MethodSpec.methodBuilder(kernelName + "_leaf")
         .addJavadoc("The leaf loop of $L: see {@code FoldKernel.leaf}.\n", entry.describe())
