@@ -160,6 +160,13 @@ final class KernelClassGenerator {
         .addParameter(TypeName.LONG, "rows").addParameter(TypeName.INT, "cols")
         .addStatement("$N(in, off, inRow, out, outOff, outRow, rows, cols)", k.name() + "_scan")
         .build());
+    type.addMethod(MethodSpec.methodBuilder("pair")
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC)
+        .returns(TypeName.DOUBLE)
+        .addParameter(TypeName.DOUBLE, "a").addParameter(TypeName.DOUBLE, "b")
+        .addStatement("return $N(a, b)", k.name() + "_pair")
+        .build());
     String leaf = k.name() + "_leaf";
     if (k.methods().stream().anyMatch(m -> m.name().equals(leaf))) {
       type.addMethod(MethodSpec.methodBuilder("leaf")

@@ -315,6 +315,7 @@ final class KernelGenerator {
         methods.add(leafRows());
       }
       methods.add(scanRows());
+      methods.add(pairRow());
     }
     return methods;
   }
@@ -1097,6 +1098,33 @@ final class KernelGenerator {
         .addParameter(MEMORY_SEGMENT, in).addParameter(TypeName.LONG, off)
         .addParameter(TypeName.INT, "n").addParameter(TypeName.INT, "k")
         .addParameter(MEMORY_SEGMENT, park)
+        .addCode(body.build())
+        .build();
+  }
+
+  /**
+   * {@code FoldKernel.pair}: {@code op(a, b)} of two partial results, the body on two broadcast
+   * vectors (lane 0 read back: the lanes' bits, as the loops give). A reduction combines its
+   * leaves' results with it; through {@code fold} each pair took a masked one-column call.
+   */
+  private MethodSpec pairRow() {
+    Lane l = computeLane();
+    NameAllocator names = classNames.clone();
+    String first = names.newName("first");
+    String second = names.newName("second");
+    CodeBlock.Builder body = CodeBlock.builder();
+    VectorCode vc = new VectorCode(body, names, lanes);
+    // float32 results travel as doubles (exactly): narrowed back here; float64 needs no cast.
+    String cast = l == Lane.DOUBLE ? "" : "(" + l.primitive + ") ";
+    Value a = vc.temp("a", Value.vector(CodeBlock.of("$T.broadcast($N, $L$N)", l.vector,
+        vc.species(l), cast, first), l));
+    step(vc, a, CodeBlock.of("$T.broadcast($N, $L$N)", l.vector, vc.species(l), cast, second));
+    body.addStatement("return $L.lane(0)", a.code());
+    return MethodSpec.methodBuilder(kernelName + "_pair")
+        .addJavadoc("The pair step of $L: see {@code FoldKernel.pair}.\n", entry.describe())
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .returns(TypeName.DOUBLE)
+        .addParameter(TypeName.DOUBLE, first).addParameter(TypeName.DOUBLE, second)
         .addCode(body.build())
         .build();
   }

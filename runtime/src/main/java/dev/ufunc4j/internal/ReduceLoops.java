@@ -465,25 +465,13 @@ public final class ReduceLoops {
       return get(acc, 0);
     }
 
-    /** {@code op(a, b)} of two partial results, through the fold loop. */
+    /** {@code op(a, b)} of two partial results, by the op's generated pair step. */
     double foldPair(double a, double b) {
-      MemorySegment acc = scratch(2L * kind.bytes);
-      set(acc, 0, a);
-      set(acc, 1, b);
-      fold.fold(acc, 0, acc, 1, 0, 1, 1);
-      return get(acc, 0);
+      return fold.pair(a, b);
     }
 
     double get(MemorySegment seg, long index) {
       return kind == Kind.F32 ? seg.getAtIndex(FLOAT, index) : seg.getAtIndex(DOUBLE, index);
-    }
-
-    void set(MemorySegment seg, long index, double v) {
-      if (kind == Kind.F32) {
-        seg.setAtIndex(FLOAT, index, (float) v);
-      } else {
-        seg.setAtIndex(DOUBLE, index, v);
-      }
     }
 
     /** A 64-bit integer leaf: any order gives the same (wrapping) result. */

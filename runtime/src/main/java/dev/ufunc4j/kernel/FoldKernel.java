@@ -34,6 +34,13 @@ public interface FoldKernel {
       long rows, int cols);
 
   /**
+   * {@code op(a, b)} of two partial results of T (held as doubles: a float32 one widened, so the
+   * conversion back is exact), the result widened the same way: how a reduction combines the
+   * results of its leaves and halves, without a call through {@link #fold} per pair.
+   */
+  double pair(double a, double b);
+
+  /**
    * One contiguous leaf of {@code n >= k} elements from {@code off} by the tree of
    * docs/reductions.md, in one call: element {@code i} into accumulator {@code i mod k} in order
    * (each starting as its first element), then {@code acc[j] = op(acc[j], acc[j + h])} for {@code
