@@ -57,6 +57,11 @@ final class Ops_sub_w64f implements ElementwiseKernel, FoldKernel {
     float64_float64_scan(in, off, inRow, out, outOff, outRow, rows, cols);
   }
 
+  @Override
+  public double pair(double a, double b) {
+    return float64_float64_pair(a, b);
+  }
+
   /**
    * (float64, float64) promoted to float64, stored as float64.
    */
@@ -185,5 +190,15 @@ final class Ops_sub_w64f implements ElementwiseKernel, FoldKernel {
         a__.intoMemorySegment(out, (outOff_ + r * outRow + j) * 8, ORDER, live_);
       }
     }
+  }
+
+  /**
+   * The pair step of (float64, float64) promoted to float64, stored as float64: see {@code FoldKernel.pair}.
+   */
+  private static double float64_float64_pair(double first, double second) {
+    DoubleVector a_ = DoubleVector.broadcast(DOUBLES, first);
+    DoubleVector x = DoubleVector.broadcast(DOUBLES, second);
+    a_ = a_.sub(x);
+    return a_.lane(0);
   }
 }

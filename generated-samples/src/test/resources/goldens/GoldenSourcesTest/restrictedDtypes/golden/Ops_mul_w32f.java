@@ -57,6 +57,11 @@ final class Ops_mul_w32f implements ElementwiseKernel, FoldKernel {
     float32_float32_scan(in, off, inRow, out, outOff, outRow, rows, cols);
   }
 
+  @Override
+  public double pair(double a, double b) {
+    return float32_float32_pair(a, b);
+  }
+
   /**
    * (float32, float32) promoted to float32, stored as float32.
    */
@@ -185,5 +190,15 @@ final class Ops_mul_w32f implements ElementwiseKernel, FoldKernel {
         a__.intoMemorySegment(out, (outOff_ + r * outRow + j) * 4, ORDER, live_);
       }
     }
+  }
+
+  /**
+   * The pair step of (float32, float32) promoted to float32, stored as float32: see {@code FoldKernel.pair}.
+   */
+  private static double float32_float32_pair(double first, double second) {
+    FloatVector a_ = FloatVector.broadcast(FLOATS, (float) first);
+    FloatVector x = FloatVector.broadcast(FLOATS, (float) second);
+    a_ = a_.mul(x);
+    return a_.lane(0);
   }
 }
