@@ -57,6 +57,8 @@ def at_indices(case, rng):
 
 def numpy_case(case, rng):
     a = make_np(case["a"], rng)
+    if case["op"] == "log":
+        a = np.abs(a)  # the logarithm of data it is defined on (as OpsBench)
     b = make_np(case["b"], rng) if "b" in case else None
     s = case.get("scalar")
     op = case["op"]
@@ -93,9 +95,22 @@ def numpy_case(case, rng):
             np.negative(a, out=o); np.exp(o, out=o); np.add(o, 1, out=o); np.divide(a, o, out=o)
             return o
         return fresh, out
-    if op == "tanh":
+    if op in ("tanh", "exp", "log", "sin", "cos"):
+        f = getattr(np, op)
         o = np.empty_like(a)
-        return (lambda: np.tanh(a)), (lambda: np.tanh(a, out=o))
+        return (lambda: f(a)), (lambda: f(a, out=o))
+    if op == "sigmoid":
+        # NumPy has no sigmoid: 1 / (1 + exp(-a)), in place for out=.
+        def fresh():
+            return 1 / (1 + np.exp(-a))
+        o = np.empty_like(a)
+        def out():
+            np.negative(a, out=o); np.exp(o, out=o); np.add(o, 1, out=o); np.reciprocal(o, out=o)
+            return o
+        return fresh, out
+    if op == "logaddexp":
+        o = np.empty_like(a)
+        return (lambda: np.logaddexp(a, b)), (lambda: np.logaddexp(a, b, out=o))
     ufunc = {"add": np.add, "mul": np.multiply, "lt": np.less}[op]
     if s is not None:
         rhs = s  # a Python scalar, as a NumPy user writes a + 2.5
@@ -112,6 +127,8 @@ def torch_case(case, rng, torch):
             t = t.to(torch.bfloat16)
         return t.T if spec.get("transpose") else t
     a = make(case["a"])
+    if case["op"] == "log":
+        a = a.abs()  # as numpy_case
     b = make(case["b"]) if "b" in case else None
     s = case.get("scalar")
     op = case["op"]
@@ -157,9 +174,13 @@ def torch_case(case, rng, torch):
         f = torch.nn.functional.silu
         o = torch.empty_like(a)
         return (lambda: f(a)), (lambda: torch._C._nn.silu(a, out=o))
-    if op == "tanh":
+    if op in ("tanh", "exp", "log", "sin", "cos", "sigmoid"):
+        f = getattr(torch, op)
         o = torch.empty_like(a)
-        return (lambda: torch.tanh(a)), (lambda: torch.tanh(a, out=o))
+        return (lambda: f(a)), (lambda: f(a, out=o))
+    if op == "logaddexp":
+        o = torch.empty_like(a)
+        return (lambda: torch.logaddexp(a, b)), (lambda: torch.logaddexp(a, b, out=o))
     fn = {"add": torch.add, "mul": torch.mul, "lt": torch.lt}[op]
     rhs = b if b is not None else s
     dtype = torch.bool if op == "lt" else torch.result_type(a, rhs)

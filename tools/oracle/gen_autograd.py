@@ -19,7 +19,9 @@ shapes (leading dims added, dims of size 1 stretched, zero-dim operands, Python 
 dtypes (the gradient comes back in each operand's dtype), and at ties and kinks (maximum and
 minimum on equal values, abs and sign at 0, clamp at its bounds, pow at a zero base and a zero
 exponent, where); reductions over dims with keepdim (amax/amin with ties); sum_to_size; the
-views; casts; in-place ops on a base whose views are used afterwards, and through views. Deterministic: seeded per group, torch on one thread.
+views; casts; in-place ops on a base whose views are used afterwards, and through views; the
+ufunc methods (cumsum, cumprod and prod through zeros, logsumexp, amax/amin ties, outer
+products, index_add_). Deterministic: seeded per group, torch on one thread.
 """
 import numpy as np
 import torch
@@ -238,6 +240,65 @@ def main():
                lambda x, size: x.sum_to_size(size), [R.tensor("float32", shape)],
                kwargs={"size": size})
     groups.append(R)
+
+    # The ufunc methods (docs/ufuncs.md, docs/gradients.md "Ufunc methods"): cumsum, cumprod and
+    # prod through zeros, logsumexp, amax/amin ties (ufunc4j: Ops.maximum/minimum.reduce), outer
+    # products (torch.outer, broadcast ops) and index_add_ (ufunc4j: Ops.add.at).
+    U = Cases("ufuncs")
+    for n in ("float64", "float32"):
+        x = U.tensor(n, [3, 5], -1.5, 1.5)
+        for d in (0, 1, -1):
+            U.case(f"cumsum-{d}-{n}", "cumsum", lambda t, dim: torch.cumsum(t, dim), [x],
+                   kwargs={"dim": d})
+            U.case(f"cumprod-{d}-{n}", "cumprod", lambda t, dim: torch.cumprod(t, dim), [x],
+                   kwargs={"dim": d})
+        zeros = make(n, [2.0, 0.0, 3.0, -1.5, 0.5,    # one zero
+                         0.0, 1.5, 0.0, 2.0, -1.0,    # two zeros
+                         1.5, -2.0, 0.5, 3.0, 0.0],   # a zero at the end
+                     [3, 5])
+        U.case(f"cumprod-zeros-{n}", "cumprod", lambda t, dim: torch.cumprod(t, dim), [zeros],
+               kwargs={"dim": 1})
+        U.case(f"prod-zeros-dim-{n}", "prod", lambda t, dim, keepdim: torch.prod(t, dim, keepdim),
+               [zeros], kwargs={"dim": 1, "keepdim": False})
+        U.case(f"prod-zeros-dim0-{n}", "prod",
+               lambda t, dim, keepdim: torch.prod(t, dim, keepdim),
+               [zeros], kwargs={"dim": 0, "keepdim": True})
+        U.case(f"prod-{n}", "prod", torch.prod, [U.tensor(n, [2, 3], 0.5, 1.5)], grad_output=False)
+        U.case(f"prod-one-zero-{n}", "prod", torch.prod,
+               [make(n, [2.0, 0.0, 3.0, 1.5, -0.5, 2.0], [2, 3])], grad_output=False)
+        U.case(f"prod-two-zeros-{n}", "prod", torch.prod,
+               [make(n, [2.0, 0.0, 3.0, 0.0, -0.5, 2.0], [2, 3])], grad_output=False)
+        for dims, keep in (([1], False), ([0, 1], True), ([-1], True)):
+            U.case(f"logsumexp-{dims}-{keep}-{n}", "logsumexp",
+                   lambda t, dim, keepdim: torch.logsumexp(t, dim, keepdim),
+                   [U.tensor(n, [3, 4], -20.0, 20.0)], kwargs={"dim": dims, "keepdim": keep})
+        ties = make(n, [1.0, 3.0, 3.0, 2.0, 3.0, -1.0, -1.0, -1.0, 0.0, 5.0], [2, 5])
+        for op, ufunc in (("amax", "maximum.reduce"), ("amin", "minimum.reduce")):
+            fn = getattr(torch, op)
+            U.case(f"{op}-ties-{n}", ufunc, lambda t, dim, keepdim, fn=fn: fn(t, dim, keepdim),
+                   [ties], kwargs={"dim": [1], "keepdim": False})
+            U.case(f"{op}-ties-all-{n}", ufunc, fn, [ties], grad_output=False)
+        U.case(f"outer-{n}", "outer", torch.outer, [U.tensor(n, [4]), U.tensor(n, [3])])
+        U.case(f"mul-outer-2d-{n}", "mul_outer", lambda a, b: a[:, :, None, None] * b,
+               [U.tensor(n, [2, 3]), U.tensor(n, [2, 2])])
+        U.case(f"sub-outer-{n}", "sub_outer", lambda a, b: a[:, None] - b,
+               [U.tensor(n, [3]), U.tensor(n, [4])])
+        U.case(f"div-outer-{n}", "div_outer", lambda a, b: a[:, None] / b,
+               [U.tensor(n, [3]), U.tensor(n, [4], 0.5, 2.0)])
+
+        def index_add(x, v, dim, index):
+            t = x * 1.0  # a computed target: a leaf that requires grad refuses in-place ops
+            t.index_add_(dim, index, v)
+            return t
+
+        idx = torch.tensor([0, 2, 0, 3, 2], dtype=torch.int64)
+        U.case(f"index_add-0-{n}", "index_add", index_add,
+               [U.tensor(n, [4, 3]), U.tensor(n, [5, 3]), 0, idx], requires=[True, True, False,
+                                                                          False])
+        U.case(f"index_add-1-{n}", "index_add", index_add,
+               [U.tensor(n, [3, 4]), U.tensor(n, [3, 5]), 1, idx], requires=[True, True, False,
+                                                                          False])
+    groups.append(U)
 
     V = Cases("views")
     x = V.tensor("float32", [2, 3, 4])

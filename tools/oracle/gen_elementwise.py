@@ -58,16 +58,19 @@ UNARY += ["acos", "asin", "atan", "tan", "sinh", "cosh", "asinh", "acosh", "atan
           "rad2deg", "exp2", "expm1", "log10", "log1p", "log2", "logit", "reciprocal", "rsqrt",
           "sinc", "square", "relu", "floor", "ceil", "round", "trunc", "frac", "isnan", "isinf",
           "isfinite", "isposinf", "isneginf", "signbit"]
+# Issue 27's leftovers (issue 26 item 3's SpecialMath behind them).
+UNARY += ["erf", "erfc", "lgamma", "digamma", "nan_to_num"]
 NN = {"silu": ("silu", {}), "mish": ("mish", {}), "hardswish": ("hardswish", {}),
       "hardsigmoid": ("hardsigmoid", {}), "elu": ("elu", {}), "leaky_relu": ("leaky_relu", {}),
-      "softplus": ("softplus", {}), "gelu_tanh": ("gelu", {"approximate": "tanh"})}
+      "softplus": ("softplus", {}), "gelu_tanh": ("gelu", {"approximate": "tanh"}),
+      "gelu": ("gelu", {})}
 UNARY += list(NN)
 CMP = ["eq", "ne", "lt", "le", "gt", "ge"]
 MIRROR = {"eq": "eq", "ne": "ne", "lt": "gt", "le": "ge", "gt": "lt", "ge": "le"}
 INT_TO_FLOAT = {"div", "exp", "log", "sqrt", "sin", "cos", "tanh", "sigmoid",
                 "acos", "asin", "atan", "tan", "sinh", "cosh", "asinh", "acosh", "atanh", "deg2rad",
                 "rad2deg", "exp2", "expm1", "log10", "log1p", "log2", "logit", "reciprocal", "rsqrt",
-                "sinc", "atan2", "copysign", "xlogy"}
+                "sinc", "atan2", "copysign", "xlogy", "erf", "erfc", "lgamma", "digamma"}
 ZERO_DIV = {"floor_divide", "remainder", "fmod"}
 SHIFTS = {"bitwise_left_shift", "bitwise_right_shift"}
 BITWISE = {"bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not"} | SHIFTS
@@ -551,6 +554,12 @@ UNARY_EXTRA.update({
     "log1p": [-1.0, -0.999, -2.0, 1e-10, -1e-10, 1e-30, 0.4, 1e300, 0.999],
     "log2": [-1.0, 1e-30, 4.0, 8.0, 1024.0, 0.25, 1e300, 1e-45, 3.0],
     "logit": [0.25, 0.75, 1e-10, 0.999, 0.1, 0.9, 1e-30, -0.25],
+    "erf": [0.5, -0.5, 1.0, 2.0, 3.5, 5.9, 6.0, 1e-30, 0.84375],
+    "erfc": [0.5, -0.5, 1.0, 2.0, 5.0, 9.0, 10.0, 26.5, 27.3, -6.0, 1e-30],
+    "lgamma": [1.0, 2.0, 0.5, -0.5, -1.0, -2.5, 3.0, 12.0, 1e10, 1e300, 1e-30, 1.0000001, 2.4],
+    "digamma": [1.0, 2.0, 0.5, -0.5, -1.0, -2.5, 1.4616321, 12.0, 1e10, 1e-30, 30.0],
+    "gelu": [1e-30, 0.5, -0.5, 3.0, -3.0, -6.0, -10.0, 10.0, -40.0],
+    "nan_to_num": [3.4028234663852886e38, -3.4028234663852886e38, 65504.0, 1e300],
     "reciprocal": [3.0, 1e-40, 1e38, 1e-310, 1e300, 0.1], "rsqrt": [-1.0, 4.0, 2.0, 1e-45, 1e300, 0.25, 1e-320, 3.0],
     "sinc": [1e-10, -1e-30, 0.5, 1.5, 2.0, 1e10, 1e22, 0.25, 100.5],
     "square": [1e20, 1e-30, 3.0, 1e200], "relu": [1e-45, -1e-45], "frac": [1.5, -1.5, 1e10 + 0.5, 1e300, -0.25],
@@ -571,6 +580,9 @@ ACTIVATION_KWARGS = {
     "elu": [{"alpha": 0.5}, {"alpha": 2.0}],
     "leaky_relu": [{"negative_slope": 0.2}, {"negative_slope": -1.5}],
     "softplus": [{"beta": 2.0, "threshold": 10.0}, {"beta": 0.5, "threshold": 20.0}, {"beta": -1.0, "threshold": 5.0}],
+    "logit": [{"eps": 1e-6}, {"eps": 0.25}, {"eps": 0.5}, {"eps": -1.0}],
+    "nan_to_num": [{"nan": 1.5, "posinf": 100.0, "neginf": -100.0},
+                   {"nan": -0.0, "posinf": 1e300, "neginf": -1e-300}],
 }
 
 
@@ -580,7 +592,9 @@ def unary(op):
     fn = torch_fn(op)
     # the activations have no Tensor method (F.silu(x, inplace=True) calls torch._C._nn.silu_)
     # (nor do isnan and its family, nor signbit)
-    inplace = op + "_" if hasattr(torch.Tensor, op + "_") and op not in NN else None
+    # (nan_to_num's Java defaults are Ops.nanToNum(x) only: the in-place form takes the arguments)
+    inplace = (op + "_" if hasattr(torch.Tensor, op + "_") and op not in NN and op != "nan_to_num"
+               else None)
 
     def T(n, shape, vals=None):
         k = int(np.prod(shape)) if shape else 1

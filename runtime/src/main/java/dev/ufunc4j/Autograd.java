@@ -23,10 +23,11 @@ public final class Autograd {
   private Autograd() {}
 
   /**
-   * The gradients of {@code output} with respect to {@code inputs} ({@code
+   * {@return the gradients of {@code output} with respect to {@code inputs} ({@code
    * torch.autograd.grad}), in the inputs' order, each with its input's shape and dtype; nothing is
-   * added into any {@link Tensor#grad()}.
+   * added into any {@link Tensor#grad()}}
    *
+   * @param output the tensor differentiated
    * @param gradOutput the gradient of {@code output} (its shape; cast to its dtype), or null for a
    *     one-element output (a gradient of 1)
    * @param inputs tensors that require gradients (leaves or computed tensors) that {@code output}
@@ -50,12 +51,14 @@ public final class Autograd {
    *   weights.subInPlace(weights.grad().mul(learningRate));
    * }
    * }</pre>
+   *
+   * @return the region; close it to record again
    */
   public static NoGrad noGrad() {
     return GradGraph.noGrad();
   }
 
-  /** True unless a {@link #noGrad()} region is open on this thread. */
+  /** {@return true unless a {@link #noGrad()} region is open on this thread} */
   public static boolean isGradEnabled() {
     return GradGraph.enabled();
   }

@@ -11,10 +11,16 @@ import dev.ufunc4j.internal.ReduceLoops.Kind;
 import dev.ufunc4j.internal.Shapes;
 import dev.ufunc4j.kernel.ElementwiseOp;
 import dev.ufunc4j.kernel.FoldKernel;
+import java.io.InvalidObjectException;
+import java.io.ObjectStreamException;
+import java.io.Serial;
+import java.io.Serializable;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -55,17 +61,25 @@ import java.util.Objects;
  * (docs/ufuncs.md, "Not done yet"). {@code add}'s reductions are {@link Tensor#sum}'s, bit for bit.
  * Every check runs before anything is written: a refused call leaves {@code out} and {@code at}'s
  * target as they were.
+ *
+ * <p>Serializable as a reference to its facade's field (the facade's class and the op's method),
+ * resolved again on the receiving side, so that a distributed job ({@code ufunc4j-spark}'s {@code
+ * DistTensor.reduce}) can ship {@code Ops.maximum} or a user's {@code LossOps.logAddExp} to its
+ * executors: their class path must hold the facade.
  */
-public final class BinaryUfunc {
+public final class BinaryUfunc implements Serializable {
+  @Serial private static final long serialVersionUID = 1L;
 
   private static final MethodType APPLY =
       MethodType.methodType(Tensor.class, Tensor.class, Tensor.class, Tensor.class);
 
-  private final MethodHandles.Lookup facade;
+  private final transient MethodHandles.Lookup facade;
+  /** The op's descriptor class, generated beside the facade. */
   private final Class<?> descriptorClass;
+  /** The name of the facade's methods and field for the op. */
   private final String method;
   /** The descriptor and the facade's method, found on first use (see {@link #of}). */
-  private volatile Resolved resolved;
+  private transient volatile Resolved resolved;
 
   private record Resolved(ElementwiseOp op, MethodHandle apply) {}
 
@@ -76,9 +90,9 @@ public final class BinaryUfunc {
   }
 
   /**
-   * The ufunc of an op; generated facades call it for their fields. Nothing is looked up here:
-   * the descriptor (its {@code OP} field, and with it the kernel table) and the facade's method
-   * are found on first use, so a facade's class initialisation stays as cheap as before (its
+   * {@return the ufunc of an op; generated facades call it for their fields} Nothing is looked up
+   * here: the descriptor (its {@code OP} field, and with it the kernel table) and the facade's
+   * method are found on first use, so a facade's class initialisation stays as cheap as before (its
    * fields would otherwise initialise every binary op's descriptor with the facade and spin a
    * lambda per op: docs/processor.md has the measurement).
    *
@@ -133,12 +147,12 @@ public final class BinaryUfunc {
     return new Resolved(op, apply);
   }
 
-  private ElementwiseOp op() {
+  ElementwiseOp op() {
     return resolved().op();
   }
 
   /** The op through its facade method ({@code out} null for a new result). */
-  private Tensor apply(Tensor a, Tensor b, Tensor out) {
+  Tensor apply(Tensor a, Tensor b, Tensor out) {
     try {
       return (Tensor) resolved().apply().invokeExact(a, b, out);
     } catch (RuntimeException | Error e) {
@@ -148,17 +162,17 @@ public final class BinaryUfunc {
     }
   }
 
-  /** The op's name ({@code "add"}). */
+  /** {@return the op's name ({@code "add"})} */
   public String name() {
     return op().name();
   }
 
-  /** The op's identity element: what a reduction of an empty extent gives. */
+  /** {@return the op's identity element: what a reduction of an empty extent gives} */
   public Identity identity() {
     return op().identity();
   }
 
-  /** Whether the op is declared associative (pairwise tree, several dims at once). */
+  /** {@return whether the op is declared associative (pairwise tree, several dims at once)} */
   public boolean isAssociative() {
     return op().isAssociative();
   }
@@ -169,31 +183,104 @@ public final class BinaryUfunc {
         + op().identity() + (op().isAssociative() ? ", associative]" : "]");
   }
 
+  /**
+   * Serialized as its facade's field: {@link Ref}.
+   *
+   * @return the reference that stands for this ufunc in a stream
+   */
+  @Serial
+  private Object writeReplace() {
+    return new Ref(facade.lookupClass().getName(), descriptorClass.getName(), method);
+  }
+
+  /**
+   * A {@link BinaryUfunc} in a stream: resolved to the facade's public static field that holds the
+   * ufunc of {@code method} (found through the thread's context class loader, which Spark's
+   * executors set to the job's jars), so the receiver shares the facade's instance.
+   *
+   * @param facade the facade class's binary name
+   * @param descriptor the descriptor class's binary name
+   * @param method the op's method and field name
+   */
+  private record Ref(String facade, String descriptor, String method) implements Serializable {
+    @Serial private static final long serialVersionUID = 1L;
+
+    @Serial
+    private Object readResolve() throws ObjectStreamException {
+      ClassLoader loader = Thread.currentThread().getContextClassLoader();
+      try {
+        Class<?> c = Class.forName(facade, true,
+            loader != null ? loader : BinaryUfunc.class.getClassLoader());
+        for (Field f : c.getFields()) {
+          if (f.getType() == BinaryUfunc.class && Modifier.isStatic(f.getModifiers())
+              && f.get(null) instanceof BinaryUfunc u && u.method.equals(method)
+              && u.descriptorClass.getName().equals(descriptor)) {
+            return u;
+          }
+        }
+      } catch (ReflectiveOperationException | LinkageError e) {
+        InvalidObjectException failure = new InvalidObjectException(
+            "BinaryUfunc " + method + " of " + facade + ": the facade cannot be loaded here");
+        failure.initCause(e);
+        throw failure;
+      }
+      throw new InvalidObjectException(
+          "BinaryUfunc " + method + " of " + facade + ": the facade has no public static"
+              + " BinaryUfunc field for it");
+    }
+  }
+
   // ---- reduce -----------------------------------------------------------------------------------
 
-  /** The op folded over every dim of {@code x}: a zero-dim tensor ({@code np.add.reduce(x, None)}). */
+  /**
+   * {@return the op folded over every dim of {@code x}: a zero-dim tensor ({@code np.add.reduce(x,
+   * None)})}
+   *
+   * @param x the tensor
+   */
   public Tensor reduce(Tensor x) {
     return reduce(x, null, false, null);
   }
 
-  /** The op folded over every dim of {@code x}, written into the zero-dim {@code out}. */
+  /**
+   * {@return the op folded over every dim of {@code x}, written into the zero-dim {@code out}}
+   *
+   * @param x the tensor
+   * @param out the tensor the result is written into
+   */
   public Tensor reduce(Tensor x, Tensor out) {
     return reduce(x, null, false, requireOut(out));
   }
 
-  /** The op folded over {@code dim} (negative counts from the end), which is removed. */
+  /**
+   * {@return the op folded over {@code dim} (negative counts from the end), which is removed}
+   *
+   * @param x the tensor
+   * @param dim the dimension (negative counts from the end)
+   */
   public Tensor reduce(Tensor x, int dim) {
     return reduce(x, new int[] {dim}, false, null);
   }
 
-  /** {@link #reduce(Tensor, int)} written into {@code out}. */
+  /**
+   * {@link #reduce(Tensor, int)} written into {@code out}.
+   *
+   * @param x the tensor
+   * @param dim the dimension (negative counts from the end)
+   * @param out the tensor the result is written into
+   * @return {@code out}
+   */
   public Tensor reduce(Tensor x, int dim, Tensor out) {
     return reduce(x, new int[] {dim}, false, requireOut(out));
   }
 
   /**
-   * The op folded over {@code dims} (null or empty: every dim, as {@code torch.sum}), kept as size
-   * 1 with {@code keepDim}.
+   * {@return the op folded over {@code dims} (null or empty: every dim, as {@code torch.sum}), kept
+   * as size 1 with {@code keepDim}}
+   *
+   * @param x the tensor
+   * @param dims the dimensions (negative counts from the end)
+   * @param keepDim whether the reduced dimensions stay, with size 1
    */
   public Tensor reduce(Tensor x, int[] dims, boolean keepDim) {
     return reduce(x, dims, keepDim, null);
@@ -203,9 +290,16 @@ public final class BinaryUfunc {
    * {@link #reduce(Tensor, int[], boolean)} written into {@code out}, which must have the result's
    * shape and a dtype the result casts to ({@link Promotion#canCast}).
    *
+   * @param x the tensor
+   * @param dims the dimensions (negative counts from the end)
+   * @param keepDim whether the reduced dimensions stay, with size 1
+   * @param out the tensor the result is written into
    * @return {@code out}, or a new tensor when {@code out} is null
    */
   public Tensor reduce(Tensor x, int[] dims, boolean keepDim, Tensor out) {
+    if (GradGraph.recording(x) || out != null && GradGraph.recording(out)) {
+      return UfuncGrad.reduce(this, x, dims, keepDim, out); // the same, and its autograd node
+    }
     String method = "reduce";
     requireInput(method, "x", x);
     boolean[] reduced = reducedDims(x, dims);
@@ -329,15 +423,29 @@ public final class BinaryUfunc {
   // ---- accumulate -------------------------------------------------------------------------------
 
   /**
-   * The running fold along {@code dim}: {@code y[0] = x[0]}, {@code y[i] = op(y[i-1], x[i])}, in
-   * order whatever the op ({@code np.add.accumulate}, {@code torch.cumsum}); the shape of {@code x}.
+   * {@return the running fold along {@code dim}: {@code y[0] = x[0]}, {@code y[i] = op(y[i-1],
+   * x[i])}, in order whatever the op ({@code np.add.accumulate}, {@code torch.cumsum}); the shape
+   * of {@code x}}
+   *
+   * @param x the tensor
+   * @param dim the dimension (negative counts from the end)
    */
   public Tensor accumulate(Tensor x, int dim) {
     return accumulate(x, dim, null);
   }
 
-  /** {@link #accumulate(Tensor, int)} written into {@code out} (the shape of {@code x}). */
+  /**
+   * {@link #accumulate(Tensor, int)} written into {@code out} (the shape of {@code x}).
+   *
+   * @param x the tensor
+   * @param dim the dimension (negative counts from the end)
+   * @param out the tensor the result is written into
+   * @return {@code out}
+   */
   public Tensor accumulate(Tensor x, int dim, Tensor out) {
+    if (GradGraph.recording(x) || out != null && GradGraph.recording(out)) {
+      return UfuncGrad.accumulate(this, x, dim, out); // the same, and its autograd node
+    }
     String method = "accumulate";
     requireInput(method, "x", x);
     int d = Shapes.wrapDim(dim, x.ndim());
@@ -374,14 +482,25 @@ public final class BinaryUfunc {
   // ---- outer ------------------------------------------------------------------------------------
 
   /**
-   * The op over every pair: {@code a} reshaped to {@code a.shape + [1] * b.ndim}, then the op with
-   * broadcasting, so the result has shape {@code a.shape + b.shape} ({@code np.multiply.outer}).
+   * {@return the op over every pair: {@code a} reshaped to {@code a.shape + [1] * b.ndim}, then the
+   * op with broadcasting, so the result has shape {@code a.shape + b.shape} ({@code
+   * np.multiply.outer})}
+   *
+   * @param a the first operand
+   * @param b the second operand
    */
   public Tensor outer(Tensor a, Tensor b) {
     return outer(a, b, null);
   }
 
-  /** {@link #outer(Tensor, Tensor)} into {@code out}, with the op's {@code out=} rules. */
+  /**
+   * {@link #outer(Tensor, Tensor)} into {@code out}, with the op's {@code out=} rules.
+   *
+   * @param a the first operand
+   * @param b the second operand
+   * @param out the tensor the result is written into
+   * @return {@code out}
+   */
   public Tensor outer(Tensor a, Tensor b, Tensor out) {
     requireInput("outer", "a", a);
     requireInput("outer", "b", b);
@@ -392,7 +511,13 @@ public final class BinaryUfunc {
 
   // ---- at -----------------------------------------------------------------------------------------
 
-  /** {@link #at(Tensor, int, Tensor, Tensor)} along dim 0 ({@code np.add.at(target, i, v)}). */
+  /**
+   * {@link #at(Tensor, int, Tensor, Tensor)} along dim 0 ({@code np.add.at(target, i, v)}).
+   *
+   * @param target the tensor written in place
+   * @param values the values combined in, one per index (broadcast)
+   * @param indices the indices, an integral tensor
+   */
   public void at(Tensor target, Tensor indices, Tensor values) {
     at(target, 0, indices, values);
   }
@@ -406,12 +531,21 @@ public final class BinaryUfunc {
    * shape (the target's with {@code dim} of size {@code indices.numel()}), and the op's result must
    * cast to the target's dtype. Every index, the shapes and the dtypes are checked before anything
    * is written.
+   *
+   * @param target the tensor written in place
+   * @param values the values combined in, one per index (broadcast)
+   * @param dim the dimension (negative counts from the end)
+   * @param indices the indices, an integral tensor
    */
   public void at(Tensor target, int dim, Tensor indices, Tensor values) {
     String method = "at";
     requireInput(method, "target", target);
     requireInput(method, "indices", indices);
     requireInput(method, "values", values);
+    if (GradGraph.recording(target, new Tensor[] {values})) {
+      UfuncGrad.at(this, target, dim, indices, values); // add.at records; other ops refuse
+      return;
+    }
     if (MemoryOverlap.hasInternalOverlap(target)) {
       throw new IllegalArgumentException(
           name() + ".at: the target has a dimension of stride 0 (an expanded view), so one"
@@ -496,17 +630,29 @@ public final class BinaryUfunc {
   // ---- reduceAt -----------------------------------------------------------------------------------
 
   /**
-   * NumPy's {@code reduceat} along {@code dim}: for each {@code i}, the op reduced over {@code
-   * x[offsets[i] : offsets[i+1]]} (the last one to the end), or {@code x[offsets[i]]} where
-   * {@code offsets[i] >= offsets[i+1]}. {@code offsets} is a one-dim int32 or int64 tensor of
+   * {@return NumPy's {@code reduceat} along {@code dim}: for each {@code i}, the op reduced over
+   * {@code x[offsets[i] : offsets[i+1]]} (the last one to the end), or {@code x[offsets[i]]} where
+   * {@code offsets[i] >= offsets[i+1]}} {@code offsets} is a one-dim int32 or int64 tensor of
    * values in {@code [0, x.size(dim))}; the result has {@code x}'s shape with {@code dim} of size
    * {@code offsets.numel()} and the dtype of {@link #reduce(Tensor, int)}.
+   *
+   * @param offsets the start of each slice along {@code dim}, an integral tensor
+   * @param x the tensor
+   * @param dim the dimension (negative counts from the end)
    */
   public Tensor reduceAt(Tensor x, Tensor offsets, int dim) {
     return reduceAt(x, offsets, dim, null);
   }
 
-  /** {@link #reduceAt(Tensor, Tensor, int)} written into {@code out}. */
+  /**
+   * {@link #reduceAt(Tensor, Tensor, int)} written into {@code out}.
+   *
+   * @param offsets the start of each slice along {@code dim}, an integral tensor
+   * @param x the tensor
+   * @param dim the dimension (negative counts from the end)
+   * @param out the tensor the result is written into
+   * @return {@code out}
+   */
   public Tensor reduceAt(Tensor x, Tensor offsets, int dim, Tensor out) {
     String method = "reduceAt";
     requireInput(method, "x", x);
@@ -540,7 +686,7 @@ public final class BinaryUfunc {
 
   // ---- shared steps -------------------------------------------------------------------------------
 
-  private boolean isBuiltin(String opName) {
+  boolean isBuiltin(String opName) {
     return op().declaringClass().equals(Builtins.class.getName()) && op().name().equals(opName);
   }
 

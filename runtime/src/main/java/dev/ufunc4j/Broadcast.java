@@ -14,8 +14,8 @@ public final class Broadcast {
   private Broadcast() {}
 
   /**
-   * The shape that all of {@code shapes} broadcast to; {@code []} for no shapes. The arguments are
-   * not modified and the result is a new array.
+   * {@return the shape that all of {@code shapes} broadcast to; {@code []} for no shapes} The
+   * arguments are not modified and the result is a new array.
    *
    * <p>Operands are combined from left to right, as PyTorch's TensorIterator does, so an error
    * names "tensor a" (the broadcast of the operands before) and "tensor b" (the operand that does
@@ -23,6 +23,7 @@ public final class Broadcast {
    * {@code The size of tensor a (5) must match the size of tensor b (4) at non-singleton dimension
    * 1}. With three or more operands the message goes on to say which operand and shapes.
    *
+   * @param shapes the shapes
    * @throws BroadcastException when the shapes are incompatible
    * @throws IllegalArgumentException when the array or a shape is null or a size is negative
    */
@@ -90,6 +91,10 @@ public final class Broadcast {
    * strictly increasing (XLA's rule; JAX also accepts a permutation, ufunc4j does not), and {@code
    * t}'s size in dimension i is 1 or {@code outShape[dims[i]]}.
    *
+   * @param t the tensor
+   * @param outShape the shape to broadcast to
+   * @param dims the dimensions (negative counts from the end)
+   * @return the view
    * @throws BroadcastException when a size of {@code t} is neither 1 nor the output size it maps to
    * @throws IllegalArgumentException when an argument is null, a size is negative, the output rank
    *     is lower than {@code t}'s, or {@code dims} does not have the form above

@@ -25,8 +25,9 @@ public final class BroadcastDims {
   }
 
   /**
-   * The dimensions {@code dims} (copied).
+   * {@return the dimensions {@code dims} (copied)}
    *
+   * @param dims the dimensions (negative counts from the end)
    * @throws IllegalArgumentException when {@code dims} is null, has a negative entry or is not
    *     strictly increasing
    */
@@ -38,22 +39,29 @@ public final class BroadcastDims {
   /**
    * No dimensions: for operands of equal rank, or a zero-dim (scalar) operand, which XLA
    * broadcasts without a mapping.
+   *
+   * @return the empty mapping
    */
   public static BroadcastDims none() {
     return NONE;
   }
 
-  /** The dimensions, a new array. */
+  /** {@return the dimensions, a new array} */
   public int[] dims() {
     return dims.clone();
   }
 
-  /** How many dimensions: the rank of the lower-rank operand they fit. */
+  /** {@return how many dimensions: the rank of the lower-rank operand they fit} */
   public int size() {
     return dims.length;
   }
 
-  /** Dimension {@code i} of the higher-rank operand that the lower-rank one's dimension i maps to. */
+  /**
+   * Dimension {@code i} of the higher-rank operand that the lower-rank one's dimension i maps to.
+   *
+   * @param i the lower-rank operand's dimension
+   * @return the higher-rank operand's dimension it lines up with
+   */
   public int get(int i) {
     return dims[i];
   }

@@ -10,6 +10,7 @@ import dev.ufunc4j.annotation.Scalar;
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.dtype.Promotion;
 import dev.ufunc4j.internal.ErrorTexts;
+import dev.ufunc4j.math.SpecialMath;
 
 /**
  * The built-in ops, named after PyTorch's ({@code floor_divide} is {@code floorDivide}). Every op
@@ -21,20 +22,6 @@ import dev.ufunc4j.internal.ErrorTexts;
  * ({@link Tensor#addInPlace(Tensor)} and friends). Every two-tensor op also takes XLA {@link
  * BroadcastDims}: the lower-rank operand is lifted with them before the ordinary broadcasting
  * ({@code add(v, m, BroadcastDims.of(0))} adds the vector {@code v} to each column of {@code m}).
- *
- * <p>The ops are declared as scalar methods in {@code Builtins}, the way users declare theirs: the
- * processor generates every kernel from them, {@code Ops} with every static form and {@code
- * Tensor}'s op methods (through {@code TensorMethods}), and the scalar methods stay the reference
- * the tests check kernels against. PyTorch's argument rules (bool subtraction and negation,
- * alpha's type, negative integer powers, a missing clamp bound) are its {@code @Rule} methods,
- * which the generated methods call before they dispatch. {@code long} bodies give the integral and
- * bool kernels with Java integer semantics at the result's width (wraparound); {@code double}
- * bodies the floating ones (float16/bfloat16 compute in float32); bodies of only {@code + - * /}
- * and comparisons are lifted to complex.
- *
- * <p>Gradients are derived from the {@code double} bodies by the processor; the {@code @Derivative}
- * methods at the end replace the derived ones where PyTorch's derivatives.yaml decides otherwise
- * (ties, boundaries, removable singularities) or where the derived formula is unstable.
  */
 @Facade(
     value = "Ops",
@@ -42,6 +29,19 @@ import dev.ufunc4j.internal.ErrorTexts;
     instanceMethods = "TensorMethods",
     superclass = "OpsBase")
 final class Builtins {
+  // For readers of this file (the javadoc above is Ops's, for its users): the ops are declared
+  // as scalar methods here, the way users declare theirs. The processor generates every kernel
+  // from them, Ops with every static form and Tensor's op methods (through TensorMethods), and
+  // the scalar methods stay the reference the tests check kernels against. PyTorch's argument
+  // rules (bool subtraction and negation, alpha's type, negative integer powers, a missing clamp
+  // bound) are its @Rule methods, which the generated methods call before they dispatch. long
+  // bodies give the integral and bool kernels with Java integer semantics at the result's width
+  // (wraparound); double bodies the floating ones (float16/bfloat16 compute in float32); bodies of
+  // only + - * / and comparisons are lifted to complex. Gradients are derived from the double
+  // bodies by the processor; the @Derivative methods at the end replace the derived ones where
+  // PyTorch's derivatives.yaml decides otherwise (ties, boundaries, removable singularities) or
+  // where the derived formula is unstable.
+
   private Builtins() {}
 
   // ---- arithmetic -----------------------------------------------------------------------------
@@ -204,140 +204,15 @@ final class Builtins {
   }
 
   /**
-   * Integral power by repeated squaring, unrolled over the exponent's 63 value bits (a body has
-   * no loops): the product wraps at the result's width, as PyTorch's {@code powi}. A negative
-   * exponent gives PyTorch's values for a tensor exponent: 1 for a base of 1, +-1 for -1, else 0
-   * ({@link Ops#pow} refuses a negative Java number exponent, with PyTorch's message).
+   * Integral power by repeated squaring ({@link SpecialMath#ipow}, a short loop in the kernel
+   * rather than the 63 unrolled steps this body once had): the product wraps at the result's
+   * width, as PyTorch's {@code powi}. A negative exponent gives PyTorch's values for a tensor
+   * exponent: 1 for a base of 1, +-1 for -1, else 0 ({@link Ops#pow} refuses a negative Java
+   * number exponent, with PyTorch's message).
    */
   @Elementwise
   static long pow(long a, long b) {
-    final long p0 = a;
-    final long r0 = (b & 1L) != 0 ? a : 1L;
-    final long p1 = p0 * p0;
-    final long r1 = (b & (1L << 1)) != 0 ? r0 * p1 : r0;
-    final long p2 = p1 * p1;
-    final long r2 = (b & (1L << 2)) != 0 ? r1 * p2 : r1;
-    final long p3 = p2 * p2;
-    final long r3 = (b & (1L << 3)) != 0 ? r2 * p3 : r2;
-    final long p4 = p3 * p3;
-    final long r4 = (b & (1L << 4)) != 0 ? r3 * p4 : r3;
-    final long p5 = p4 * p4;
-    final long r5 = (b & (1L << 5)) != 0 ? r4 * p5 : r4;
-    final long p6 = p5 * p5;
-    final long r6 = (b & (1L << 6)) != 0 ? r5 * p6 : r5;
-    final long p7 = p6 * p6;
-    final long r7 = (b & (1L << 7)) != 0 ? r6 * p7 : r6;
-    final long p8 = p7 * p7;
-    final long r8 = (b & (1L << 8)) != 0 ? r7 * p8 : r7;
-    final long p9 = p8 * p8;
-    final long r9 = (b & (1L << 9)) != 0 ? r8 * p9 : r8;
-    final long p10 = p9 * p9;
-    final long r10 = (b & (1L << 10)) != 0 ? r9 * p10 : r9;
-    final long p11 = p10 * p10;
-    final long r11 = (b & (1L << 11)) != 0 ? r10 * p11 : r10;
-    final long p12 = p11 * p11;
-    final long r12 = (b & (1L << 12)) != 0 ? r11 * p12 : r11;
-    final long p13 = p12 * p12;
-    final long r13 = (b & (1L << 13)) != 0 ? r12 * p13 : r12;
-    final long p14 = p13 * p13;
-    final long r14 = (b & (1L << 14)) != 0 ? r13 * p14 : r13;
-    final long p15 = p14 * p14;
-    final long r15 = (b & (1L << 15)) != 0 ? r14 * p15 : r14;
-    final long p16 = p15 * p15;
-    final long r16 = (b & (1L << 16)) != 0 ? r15 * p16 : r15;
-    final long p17 = p16 * p16;
-    final long r17 = (b & (1L << 17)) != 0 ? r16 * p17 : r16;
-    final long p18 = p17 * p17;
-    final long r18 = (b & (1L << 18)) != 0 ? r17 * p18 : r17;
-    final long p19 = p18 * p18;
-    final long r19 = (b & (1L << 19)) != 0 ? r18 * p19 : r18;
-    final long p20 = p19 * p19;
-    final long r20 = (b & (1L << 20)) != 0 ? r19 * p20 : r19;
-    final long p21 = p20 * p20;
-    final long r21 = (b & (1L << 21)) != 0 ? r20 * p21 : r20;
-    final long p22 = p21 * p21;
-    final long r22 = (b & (1L << 22)) != 0 ? r21 * p22 : r21;
-    final long p23 = p22 * p22;
-    final long r23 = (b & (1L << 23)) != 0 ? r22 * p23 : r22;
-    final long p24 = p23 * p23;
-    final long r24 = (b & (1L << 24)) != 0 ? r23 * p24 : r23;
-    final long p25 = p24 * p24;
-    final long r25 = (b & (1L << 25)) != 0 ? r24 * p25 : r24;
-    final long p26 = p25 * p25;
-    final long r26 = (b & (1L << 26)) != 0 ? r25 * p26 : r25;
-    final long p27 = p26 * p26;
-    final long r27 = (b & (1L << 27)) != 0 ? r26 * p27 : r26;
-    final long p28 = p27 * p27;
-    final long r28 = (b & (1L << 28)) != 0 ? r27 * p28 : r27;
-    final long p29 = p28 * p28;
-    final long r29 = (b & (1L << 29)) != 0 ? r28 * p29 : r28;
-    final long p30 = p29 * p29;
-    final long r30 = (b & (1L << 30)) != 0 ? r29 * p30 : r29;
-    final long p31 = p30 * p30;
-    final long r31 = (b & (1L << 31)) != 0 ? r30 * p31 : r30;
-    final long p32 = p31 * p31;
-    final long r32 = (b & (1L << 32)) != 0 ? r31 * p32 : r31;
-    final long p33 = p32 * p32;
-    final long r33 = (b & (1L << 33)) != 0 ? r32 * p33 : r32;
-    final long p34 = p33 * p33;
-    final long r34 = (b & (1L << 34)) != 0 ? r33 * p34 : r33;
-    final long p35 = p34 * p34;
-    final long r35 = (b & (1L << 35)) != 0 ? r34 * p35 : r34;
-    final long p36 = p35 * p35;
-    final long r36 = (b & (1L << 36)) != 0 ? r35 * p36 : r35;
-    final long p37 = p36 * p36;
-    final long r37 = (b & (1L << 37)) != 0 ? r36 * p37 : r36;
-    final long p38 = p37 * p37;
-    final long r38 = (b & (1L << 38)) != 0 ? r37 * p38 : r37;
-    final long p39 = p38 * p38;
-    final long r39 = (b & (1L << 39)) != 0 ? r38 * p39 : r38;
-    final long p40 = p39 * p39;
-    final long r40 = (b & (1L << 40)) != 0 ? r39 * p40 : r39;
-    final long p41 = p40 * p40;
-    final long r41 = (b & (1L << 41)) != 0 ? r40 * p41 : r40;
-    final long p42 = p41 * p41;
-    final long r42 = (b & (1L << 42)) != 0 ? r41 * p42 : r41;
-    final long p43 = p42 * p42;
-    final long r43 = (b & (1L << 43)) != 0 ? r42 * p43 : r42;
-    final long p44 = p43 * p43;
-    final long r44 = (b & (1L << 44)) != 0 ? r43 * p44 : r43;
-    final long p45 = p44 * p44;
-    final long r45 = (b & (1L << 45)) != 0 ? r44 * p45 : r44;
-    final long p46 = p45 * p45;
-    final long r46 = (b & (1L << 46)) != 0 ? r45 * p46 : r45;
-    final long p47 = p46 * p46;
-    final long r47 = (b & (1L << 47)) != 0 ? r46 * p47 : r46;
-    final long p48 = p47 * p47;
-    final long r48 = (b & (1L << 48)) != 0 ? r47 * p48 : r47;
-    final long p49 = p48 * p48;
-    final long r49 = (b & (1L << 49)) != 0 ? r48 * p49 : r48;
-    final long p50 = p49 * p49;
-    final long r50 = (b & (1L << 50)) != 0 ? r49 * p50 : r49;
-    final long p51 = p50 * p50;
-    final long r51 = (b & (1L << 51)) != 0 ? r50 * p51 : r50;
-    final long p52 = p51 * p51;
-    final long r52 = (b & (1L << 52)) != 0 ? r51 * p52 : r51;
-    final long p53 = p52 * p52;
-    final long r53 = (b & (1L << 53)) != 0 ? r52 * p53 : r52;
-    final long p54 = p53 * p53;
-    final long r54 = (b & (1L << 54)) != 0 ? r53 * p54 : r53;
-    final long p55 = p54 * p54;
-    final long r55 = (b & (1L << 55)) != 0 ? r54 * p55 : r54;
-    final long p56 = p55 * p55;
-    final long r56 = (b & (1L << 56)) != 0 ? r55 * p56 : r55;
-    final long p57 = p56 * p56;
-    final long r57 = (b & (1L << 57)) != 0 ? r56 * p57 : r56;
-    final long p58 = p57 * p57;
-    final long r58 = (b & (1L << 58)) != 0 ? r57 * p58 : r57;
-    final long p59 = p58 * p58;
-    final long r59 = (b & (1L << 59)) != 0 ? r58 * p59 : r58;
-    final long p60 = p59 * p59;
-    final long r60 = (b & (1L << 60)) != 0 ? r59 * p60 : r59;
-    final long p61 = p60 * p60;
-    final long r61 = (b & (1L << 61)) != 0 ? r60 * p61 : r60;
-    final long p62 = p61 * p61;
-    final long r62 = (b & (1L << 62)) != 0 ? r61 * p62 : r61;
-    return b >= 0 ? r62 : (a == 1 ? 1 : (a == -1 ? ((b & 1L) != 0 ? -1 : 1) : 0));
+    return SpecialMath.ipow(a, b);
   }
 
   // ---- comparisons ----------------------------------------------------------------------------
@@ -748,6 +623,58 @@ final class Builtins {
     return Math.log(x / (1 - x));
   }
 
+  /** The error function, elementwise ({@code torch.erf}; integral operands compute in float32). */
+  @Elementwise(promote = Promote.INT_TO_FLOAT)
+  static double erf(double x) {
+    return SpecialMath.erf(x);
+  }
+
+  /** {@code 1 - erf(x)} without cancellation, elementwise ({@code torch.erfc}). */
+  @Elementwise(promote = Promote.INT_TO_FLOAT)
+  static double erfc(double x) {
+    return SpecialMath.erfc(x);
+  }
+
+  /** {@code log|Γ(x)|}, elementwise ({@code torch.lgamma}): +inf at the poles. */
+  @Elementwise(promote = Promote.INT_TO_FLOAT)
+  static double lgamma(double x) {
+    return SpecialMath.lgamma(x);
+  }
+
+  /** The digamma function {@code Γ'(x)/Γ(x)}, elementwise ({@code torch.digamma}). */
+  @Elementwise(promote = Promote.INT_TO_FLOAT)
+  static double digamma(double x) {
+    return SpecialMath.digamma(x);
+  }
+
+  /**
+   * {@code logit(x, eps)}: x clamped to [eps, 1 - eps] first, as {@code torch.logit(x, eps)}; a
+   * negative eps clamps nothing (PyTorch's rule). NaN stays NaN.
+   */
+  @Elementwise(methodName = "logit", promote = Promote.INT_TO_FLOAT)
+  static double logitEps(double x, @Scalar double eps) {
+    final double clamped = eps < 0 ? x : (x < eps ? eps : (x > 1 - eps ? 1 - eps : x));
+    return Math.log(clamped / (1 - clamped));
+  }
+
+  /**
+   * NaN, +inf and -inf replaced by {@code nan}, {@code posinf} and {@code neginf}, elementwise
+   * ({@code torch.nan_to_num}); {@code Ops.nanToNum(x)} passes PyTorch's defaults (0 and the
+   * dtype's largest finite values).
+   */
+  @Elementwise(methodName = "nanToNum")
+  static double nanToNum(double x, @Scalar double nan, @Scalar double posinf,
+      @Scalar double neginf) {
+    return x != x ? nan
+        : (x == Double.POSITIVE_INFINITY ? posinf : (x == Double.NEGATIVE_INFINITY ? neginf : x));
+  }
+
+  /** Integral and bool tensors have nothing to replace: a copy, as PyTorch. */
+  @Elementwise(methodName = "nanToNum")
+  static long nanToNum(long x, @Scalar long nan, @Scalar long posinf, @Scalar long neginf) {
+    return x;
+  }
+
   /** {@code 1 / x}, elementwise (integral operands compute in float32). */
   @Elementwise(promote = Promote.INT_TO_FLOAT)
   static double reciprocal(double x) {
@@ -1061,8 +988,18 @@ final class Builtins {
   }
 
   /**
+   * {@code F.gelu(x)} (PyTorch's default, {@code approximate='none'}): {@code x (1 + erf(x /
+   * sqrt 2)) / 2}, elementwise, written as {@code x erfc(-x / sqrt 2) / 2}: the same function
+   * without PyTorch's cancellation in {@code 1 + erf} for negative x (docs/ops.md).
+   */
+  @Elementwise
+  static double gelu(double x) {
+    return x * 0.5 * SpecialMath.erfc(x * -0.7071067811865476);
+  }
+
+  /**
    * {@code F.gelu(x, approximate='tanh')}: {@code x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))) / 2},
-   * elementwise, as PyTorch computes it. (The exact, erf form, PyTorch's default, waits for erf.)
+   * elementwise, as PyTorch computes it. (The exact, erf form, PyTorch's default, is {@code gelu}.)
    */
   @Elementwise
   static double geluTanh(double x) {

@@ -38,6 +38,8 @@ public final class GradCheck {
   /**
    * {@link #check(Function, double, double, double, Tensor...)} with PyTorch's tolerances.
    *
+   * @param function the function of the inputs checked
+   * @param inputs the inputs, floating tensors that require grad
    * @return true
    * @throws GradCheckException when an entry of the Jacobians disagrees
    */
@@ -49,6 +51,10 @@ public final class GradCheck {
    * Compares the analytical Jacobian of {@code function} (one output tensor, floating) with the
    * numerical one, for each input that requires gradients.
    *
+   * @param inputs the inputs, floating tensors that require grad
+   * @param eps the smallest value clamped to
+   * @param atol the absolute tolerance
+   * @param rtol the relative tolerance
    * @param function the computation; it receives {@code inputs} (or perturbed copies) and must
    *     not keep them
    * @return true

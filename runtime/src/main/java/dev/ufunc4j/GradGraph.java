@@ -8,6 +8,7 @@ import dev.ufunc4j.kernel.Dispatch;
 import dev.ufunc4j.kernel.ElementwiseOp;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
 import java.util.function.UnaryOperator;
 
 /**
@@ -300,7 +301,7 @@ final class GradGraph {
     return tracked(x) && enabled() && requiresGrad(x);
   }
 
-  private static IllegalArgumentException outRefused(String name) {
+  static IllegalArgumentException outRefused(String name) {
     return new IllegalArgumentException(
         name + "(): functions with out=... arguments don't support automatic differentiation,"
             + " but one of the arguments requires grad.");
@@ -537,27 +538,38 @@ final class GradGraph {
         if (next[i] == null) {
           continue;
         }
-        Tensor g = switch (op.gradient(i)) {
-          case IDENTITY -> grad;
-          case ZERO -> Tensor.zeros(dtypes[i], shapes[i]);
-          case OP -> {
-            ElementwiseOp backward = op.backward(i);
-            Tensor[] operands = new Tensor[backward.arity()];
-            operands[0] = grad;
-            for (int k = 1; k < operands.length; k++) {
-              operands[k] = saved[op.tensorParams().indexOf(backward.tensorParams().get(k))]
-                  .get(this);
-            }
-            yield Dispatch.apply(backward, null, operands, scalars);
-          }
-          case NONE -> throw new UnsupportedOperationException(
-              "the derivative of " + op.name() + " with respect to '" + op.tensorParams().get(i)
-                  + "' is not implemented (the op has no floating body)");
-        };
+        Tensor g = partial(op, i, grad, k -> saved[k].get(this), scalars, shapes[i], dtypes[i]);
         grads[i] = fit(g, shapes[i], dtypes[i]);
       }
       return grads;
     }
+  }
+
+  /**
+   * {@code grad} times the derivative of {@code op} in operand {@code i}, by the op's generated
+   * backward op (docs/gradients.md), before {@link #fit}: {@code operand} gives forward operand
+   * {@code k} for the backward op's parameters of that name; {@code shape} and {@code dtype} are
+   * operand {@code i}'s, for a zero gradient. Also the step of the ufunc methods' chains ({@link
+   * UfuncGrad}).
+   */
+  static Tensor partial(ElementwiseOp op, int i, Tensor grad, IntFunction<Tensor> operand,
+      Object[] scalars, long[] shape, DType dtype) {
+    return switch (op.gradient(i)) {
+      case IDENTITY -> grad;
+      case ZERO -> Tensor.zeros(dtype, shape);
+      case OP -> {
+        ElementwiseOp backward = op.backward(i);
+        Tensor[] operands = new Tensor[backward.arity()];
+        operands[0] = grad;
+        for (int k = 1; k < operands.length; k++) {
+          operands[k] = operand.apply(op.tensorParams().indexOf(backward.tensorParams().get(k)));
+        }
+        yield Dispatch.apply(backward, null, operands, scalars);
+      }
+      case NONE -> throw new UnsupportedOperationException(
+          "the derivative of " + op.name() + " with respect to '" + op.tensorParams().get(i)
+              + "' is not implemented (the op has no floating body)");
+    };
   }
 
   /**

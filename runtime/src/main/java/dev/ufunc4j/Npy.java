@@ -7,7 +7,9 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
+import java.nio.channels.ReadableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -23,6 +25,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.zip.CRC32;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipException;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipOutputStream;
 
 /**
  * NumPy's {@code .npy} format: {@link #read} accepts format versions 1.0, 2.0 and 3.0, little-
@@ -30,11 +37,18 @@ import java.util.concurrent.ThreadLocalRandom;
  * needs it), little-endian, C order, as {@code numpy.save} does.
  *
  * <p>Dtypes: bool, the signed and unsigned integers, float16/32/64 and complex64/128 map to their
- * NumPy counterparts. NumPy has no bfloat16: BFLOAT16 is written as the 2-byte void dtype {@code
- * '<V2'} holding the bit patterns, exactly what {@code numpy.save} writes for an {@code
- * ml_dtypes.bfloat16} array, so {@code np.load(p).view(ml_dtypes.bfloat16)} restores it; reading a
- * 2-byte void array gives BFLOAT16. COMPLEX32 and the float8 types have no unambiguous {@code .npy}
+ * NumPy counterparts. NumPy itself has no bfloat16: BFLOAT16 is written with descr {@code
+ * 'bfloat16'}, the name {@code ml_dtypes} registers with NumPy, so that {@code np.load(p)} in a
+ * program that imported {@code ml_dtypes} (as JAX does) gives a bfloat16 array, and NumPy without
+ * it refuses the file by the dtype's name rather than loading raw bytes. Reading accepts that descr
+ * and also {@code '<V2'}, what {@code numpy.save} writes for an {@code ml_dtypes.bfloat16} array
+ * (the 2-byte void type, raw bits). COMPLEX32 and the float8 types have no unambiguous {@code .npy}
  * form and are refused with the conversion to use.
+ *
+ * <p>{@code .npz} archives, NumPy's {@code np.savez}: {@link #readNpz} reads one (stored or
+ * deflated, as {@code np.savez_compressed} writes) into its arrays by name, {@link #writeNpz}
+ * writes one as {@code np.savez} does (each array a {@code <name>.npy} member, stored), and {@link
+ * #read} of an archive says to use {@link #readNpz}.
  *
  * <p>Files are untrusted: the header is parsed strictly (size limit, known keys only, at most 64
  * dimensions, overflow-checked sizes), and the data size it declares is checked against the file
@@ -71,12 +85,148 @@ public final class Npy {
    * any file is created (the rename would replace the node itself, e.g. {@code /dev/null}, with a
    * regular file).
    *
+   * @param path the file, replaced if it exists
+   * @param tensor the tensor written
    * @throws IllegalArgumentException when an argument is null or the dtype has no {@code .npy} form
    * @throws IllegalStateException when the tensor's scope has closed
    * @throws IOException when the file cannot be written (the old file is then unchanged)
    */
   public static void write(Path path, Tensor tensor) throws IOException {
     write(path, tensor, CHUNK, () -> { });
+  }
+
+  /**
+   * Writes {@code arrays} to {@code path} as an {@code .npz} archive, as {@code
+   * numpy.savez(path, **arrays)} does: one {@code <name>.npy} member per entry, in the map's
+   * order, each the bytes {@link #write(Path, Tensor)} writes, stored uncompressed ({@code
+   * np.load(path)[name]} gives the array back). The file is replaced atomically, as by {@link
+   * #write(Path, Tensor)}, and every entry is checked before the file system is touched.
+   *
+   * @param path the archive's path (NumPy's own name ends in {@code .npz}; this one is kept as is)
+   * @param arrays the arrays by name (a {@link java.util.LinkedHashMap} keeps their order)
+   * @throws IllegalArgumentException for a null argument, entry or tensor, an empty name, or a
+   *     dtype without a {@code .npy} form
+   * @throws IllegalStateException when a tensor's scope has closed
+   * @throws IOException when the file cannot be written (the old file is then unchanged)
+   */
+  public static void writeNpz(Path path, Map<String, Tensor> arrays) throws IOException {
+    if (path == null || arrays == null) {
+      throw new IllegalArgumentException("path and arrays must not be null");
+    }
+    List<String> names = new ArrayList<>();
+    List<ByteBuffer> heads = new ArrayList<>();
+    List<Tensor> data = new ArrayList<>();
+    for (Map.Entry<String, Tensor> e : arrays.entrySet()) {
+      String name = e.getKey();
+      Tensor tensor = e.getValue();
+      if (name == null || name.isEmpty() || tensor == null) {
+        throw new IllegalArgumentException("an .npz entry needs a non-empty name and a tensor, got "
+            + (name == null ? "null" : "'" + escape(name) + "'") + " -> " + (tensor == null
+                ? "null" : "a tensor"));
+      }
+      String descr = descrOf(tensor.dtype());
+      if (!tensor.segment().scope().isAlive()) {
+        throw new IllegalStateException("cannot write a tensor whose TensorScope has closed (its"
+            + " memory is freed) as '" + escape(name) + "' to " + path);
+      }
+      names.add(name + ".npy");
+      heads.add(header(descr, tensor.shape()));
+      data.add(tensor.contiguous());
+    }
+    replaceAtomically(path, ch -> {
+      ZipOutputStream zip = new ZipOutputStream(Channels.newOutputStream(ch));
+      for (int i = 0; i < names.size(); i++) {
+        MemorySegment seg = dataOf(data.get(i));
+        ByteBuffer head = heads.get(i);
+        // A stored member names its size and CRC before its bytes, as np.savez's members do.
+        CRC32 crc = new CRC32();
+        crc.update(head.duplicate());
+        for (long pos = 0; pos < seg.byteSize(); pos += CHUNK) {
+          crc.update(seg.asSlice(pos, Math.min(CHUNK, seg.byteSize() - pos)).asByteBuffer());
+        }
+        ZipEntry entry = new ZipEntry(names.get(i));
+        entry.setMethod(ZipEntry.STORED);
+        entry.setSize(head.remaining() + seg.byteSize());
+        entry.setCompressedSize(head.remaining() + seg.byteSize());
+        entry.setCrc(crc.getValue());
+        zip.putNextEntry(entry);
+        zip.write(head.array(), 0, head.limit());
+        for (long pos = 0; pos < seg.byteSize(); pos += CHUNK) {
+          byte[] chunk = seg.asSlice(pos, Math.min(CHUNK, seg.byteSize() - pos))
+              .toArray(ValueLayout.JAVA_BYTE);
+          zip.write(chunk);
+        }
+        zip.closeEntry();
+      }
+      zip.finish(); // the central directory; the channel is closed by replaceAtomically
+      zip.flush();
+    });
+  }
+
+  /**
+   * Reads an {@code .npz} archive ({@code np.savez} or {@code np.savez_compressed}) into its
+   * arrays, by the names {@code np.load(path)} gives them ({@code x} for the member {@code x.npy};
+   * {@code arr_0}, {@code arr_1}, ... for arrays saved without a name), in the archive's order. Each
+   * member is checked as {@link #read} checks a file; a member that is not a {@code .npy} file is
+   * refused, naming it.
+   *
+   * @param path the archive
+   * @return a new map of new contiguous tensors, in the archive's order
+   * @throws IOException when the file is not a zip archive of {@code .npy} members, or a member is
+   *     malformed
+   */
+  public static Map<String, Tensor> readNpz(Path path) throws IOException {
+    if (path == null) {
+      throw new IllegalArgumentException("path must not be null");
+    }
+    requireRegularFile("read", path, followLinks(path), false);
+    Map<String, Tensor> out = new LinkedHashMap<>();
+    try (ZipFile zip = new ZipFile(path.toFile())) {
+      for (ZipEntry entry : java.util.Collections.list(zip.entries())) {
+        String member = entry.getName();
+        Path where = Path.of(path + "/" + escape(member)); // the member, in messages
+        if (!member.endsWith(".npy")) {
+          throw bad(where, "an .npz member must be a .npy file (" + path + " has '"
+              + escape(member) + "')");
+        }
+        long size = declaredSize(entry, where);
+        try (ReadableByteChannel ch = Channels.newChannel(zip.getInputStream(entry))) {
+          out.put(member.substring(0, member.length() - 4), readFrom(ch, size, where));
+        }
+      }
+    } catch (ZipException e) {
+      throw new IOException("bad .npz file " + path + ": not a zip archive (" + e.getMessage()
+          + ")", e);
+    }
+    return out;
+  }
+
+  /**
+   * A member's uncompressed size as the archive declares it, refused when no real member could
+   * have it: deflate expands at most 1032 to 1, so a larger claim is a crafted archive, and
+   * trusting it would allocate the claimed size before the data ran out.
+   */
+  private static long declaredSize(ZipEntry entry, Path where) throws IOException {
+    long size = entry.getSize();
+    long packed = entry.getCompressedSize();
+    boolean stored = entry.getMethod() == ZipEntry.STORED;
+    if (size < 0 || packed < 0
+        || (stored ? size != packed : size / 1032 > packed + 1)) {
+      throw bad(where, "the archive declares " + size + " bytes from " + packed
+          + (stored ? " stored" : " compressed") + " bytes");
+    }
+    return size;
+  }
+
+  /** The tensor's elements as one contiguous byte range ({@code tensor} is contiguous). */
+  private static MemorySegment dataOf(Tensor data) {
+    long bytes = data.numel() * data.dtype().byteSize();
+    return data.segment().asSlice(data.offset() * data.dtype().byteSize(), bytes);
+  }
+
+  /** What writes the new file's content into the temporary file's channel. */
+  private interface ChannelWriter {
+    void write(FileChannel ch) throws IOException;
   }
 
   /**
@@ -97,9 +247,24 @@ public final class Npy {
       throw new IOException("writing .npy on a big-endian platform is not supported");
     }
     ByteBuffer head = header(descr, tensor.shape());
-    Tensor data = tensor.contiguous(); // a copy for a strided view, made before any file exists
-    long bytes = data.numel() * data.dtype().byteSize();
-    MemorySegment seg = data.segment().asSlice(data.offset() * data.dtype().byteSize(), bytes);
+    // A copy for a strided view, made before any file exists.
+    MemorySegment seg = dataOf(tensor.contiguous());
+    long bytes = seg.byteSize();
+    replaceAtomically(path, ch -> {
+      writeFully(ch, head);
+      for (long pos = 0; pos < bytes; pos += chunkBytes) {
+        writeFully(ch, seg.asSlice(pos, Math.min(chunkBytes, bytes - pos)).asByteBuffer());
+        afterChunk.run();
+      }
+    });
+  }
+
+  /**
+   * Replaces the regular file at {@code path} (or creates it) with what {@code content} writes,
+   * atomically: into a temporary file beside it, forced to the device, then renamed over it. Any
+   * failure deletes the temporary file and leaves the old file as it was.
+   */
+  private static void replaceAtomically(Path path, ChannelWriter content) throws IOException {
     Path target = followLinks(path);
     requireRegularFile("write", path, target, true);
     Path temp = tempBeside(target);
@@ -108,11 +273,7 @@ public final class Npy {
         FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
     try {
       try (FileChannel ch = channel) {
-        writeFully(ch, head);
-        for (long pos = 0; pos < bytes; pos += chunkBytes) {
-          writeFully(ch, seg.asSlice(pos, Math.min(chunkBytes, bytes - pos)).asByteBuffer());
-          afterChunk.run();
-        }
+        content.write(ch);
         ch.force(true); // the data is on the device before the rename makes it the file
       }
       keepPermissions(target, temp);
@@ -266,7 +427,7 @@ public final class Npy {
       case FLOAT64 -> "<f8";
       case COMPLEX64 -> "<c8";
       case COMPLEX128 -> "<c16";
-      case BFLOAT16 -> "<V2";
+      case BFLOAT16 -> "bfloat16"; // ml_dtypes' registered name (see the class doc)
       case COMPLEX32 ->
           throw new IllegalArgumentException(
               "NumPy has no complex32; write tensor.to(DType.COMPLEX64) instead");
@@ -281,6 +442,10 @@ public final class Npy {
    * Reads a {@code .npy} file into a new contiguous tensor. Only a regular file (a symbolic link is
    * followed) is read: a directory, FIFO, device or socket is refused with an {@link IOException}
    * naming its kind, without being opened (a FIFO would block the read until a writer came).
+   *
+   * @param path the file
+   * @return a new contiguous tensor
+   * @throws IOException when the file cannot be read
    */
   public static Tensor read(Path path) throws IOException {
     if (path == null) {
@@ -288,84 +453,96 @@ public final class Npy {
     }
     requireRegularFile("read", path, followLinks(path), false);
     try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
-      long fileSize = ch.size();
-      ByteBuffer pre = ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN);
-      readFully(ch, pre, path, "the magic string and version");
-      for (int i = 0; i < MAGIC.length; i++) {
-        if (pre.get(i) != MAGIC[i]) {
-          throw bad(path, "not a .npy file: wrong magic string " + hexBytes(pre, 6));
-        }
-      }
-      int major = pre.get(6) & 0xFF;
-      int minor = pre.get(7) & 0xFF;
-      if (major < 1 || major > 3 || minor != 0) {
-        throw bad(path, "unsupported format version " + major + "." + minor
-            + " (supported: 1.0, 2.0, 3.0)");
-      }
-      long headerLen;
-      int preamble;
-      if (major == 1) {
-        headerLen = pre.getShort(8) & 0xFFFF;
-        preamble = 10;
-      } else {
-        headerLen = pre.getInt(8) & 0xFFFF_FFFFL;
-        preamble = 12;
-      }
-      if (headerLen > MAX_HEADER_BYTES) {
-        throw bad(path, "header length " + headerLen + " exceeds the limit of "
-            + MAX_HEADER_BYTES + " bytes");
-      }
-      if (preamble + headerLen > fileSize) {
-        throw bad(path, "truncated: header length " + headerLen + " but the file has "
-            + fileSize + " bytes");
-      }
-      ByteBuffer hb = ByteBuffer.allocate((int) headerLen);
-      ch.position(preamble);
-      readFully(ch, hb, path, "the header");
-      String header =
-          new String(hb.array(), major == 3 ? StandardCharsets.UTF_8 : StandardCharsets.ISO_8859_1);
-      Header h = Header.parse(header, path);
-      long dataStart = preamble + headerLen;
-      long bytes;
-      try {
-        bytes = Math.multiplyExact(Shapes.numelOf(h.shape), (long) h.dtype.byteSize());
-      } catch (ArithmeticException e) {
-        throw bad(path, "shape " + Arrays.toString(h.shape) + " is too large");
-      }
-      if (fileSize - dataStart < bytes) {
-        throw bad(path, "truncated: shape " + Arrays.toString(h.shape) + " of " + h.descr
-            + " needs " + bytes + " bytes of data, the file has " + (fileSize - dataStart));
-      }
-      long[] storedShape = h.shape.clone();
-      if (h.fortran) {
-        reverse(storedShape);
-      }
-      Tensor t = Tensor.empty(h.dtype, storedShape);
-      MemorySegment seg = t.segment();
-      ch.position(dataStart);
-      for (long pos = 0; pos < bytes; pos += CHUNK) {
-        ByteBuffer b = seg.asSlice(pos, Math.min(CHUNK, bytes - pos)).asByteBuffer();
-        readFully(ch, b, path, "the data");
-      }
-      if (h.bigEndian) {
-        swapBytes(seg, bytes, h.dtype.componentType().byteSize());
-      }
-      if (h.dtype == DType.BOOL) {
-        normalizeBools(seg, bytes);
-      }
-      if (h.fortran && storedShape.length > 1) {
-        int n = storedShape.length;
-        int[] rev = new int[n];
-        for (int i = 0; i < n; i++) {
-          rev[i] = n - 1 - i;
-        }
-        t = t.permute(rev).contiguous();
-      }
-      return t;
+      return readFrom(ch, ch.size(), path);
     }
   }
 
-  private static void readFully(FileChannel ch, ByteBuffer b, Path path, String what)
+  /**
+   * Reads one {@code .npy} stream of {@code fileSize} bytes from its start, sequentially: a file,
+   * or a member of an {@code .npz} archive ({@code path} then names the member in messages).
+   */
+  private static Tensor readFrom(ReadableByteChannel ch, long fileSize, Path path)
+      throws IOException {
+    ByteBuffer pre = ByteBuffer.allocate(10).order(ByteOrder.LITTLE_ENDIAN);
+    readFully(ch, pre, path, "the magic string and version");
+    if (pre.getInt(0) == 0x04034b50) { // "PK\3\4": a zip archive, as np.savez writes
+      throw bad(path, "this is an .npz archive (a zip of .npy files), not a .npy file:"
+          + " read it with Npy.readNpz");
+    }
+    for (int i = 0; i < MAGIC.length; i++) {
+      if (pre.get(i) != MAGIC[i]) {
+        throw bad(path, "not a .npy file: wrong magic string " + hexBytes(pre, 6));
+      }
+    }
+    int major = pre.get(6) & 0xFF;
+    int minor = pre.get(7) & 0xFF;
+    if (major < 1 || major > 3 || minor != 0) {
+      throw bad(path, "unsupported format version " + major + "." + minor
+          + " (supported: 1.0, 2.0, 3.0)");
+    }
+    long headerLen;
+    int preamble;
+    if (major == 1) {
+      headerLen = pre.getShort(8) & 0xFFFF;
+      preamble = 10;
+    } else {
+      ByteBuffer high = ByteBuffer.allocate(2).order(ByteOrder.LITTLE_ENDIAN);
+      readFully(ch, high, path, "the magic string and version");
+      headerLen = (pre.getShort(8) & 0xFFFFL) | (high.getShort(0) & 0xFFFFL) << 16;
+      preamble = 12;
+    }
+    if (headerLen > MAX_HEADER_BYTES) {
+      throw bad(path, "header length " + headerLen + " exceeds the limit of "
+          + MAX_HEADER_BYTES + " bytes");
+    }
+    if (preamble + headerLen > fileSize) {
+      throw bad(path, "truncated: header length " + headerLen + " but the file has "
+          + fileSize + " bytes");
+    }
+    ByteBuffer hb = ByteBuffer.allocate((int) headerLen);
+    readFully(ch, hb, path, "the header");
+    String header =
+        new String(hb.array(), major == 3 ? StandardCharsets.UTF_8 : StandardCharsets.ISO_8859_1);
+    Header h = Header.parse(header, path);
+    long dataStart = preamble + headerLen;
+    long bytes;
+    try {
+      bytes = Math.multiplyExact(Shapes.numelOf(h.shape), (long) h.dtype.byteSize());
+    } catch (ArithmeticException e) {
+      throw bad(path, "shape " + Arrays.toString(h.shape) + " is too large");
+    }
+    if (fileSize - dataStart < bytes) {
+      throw bad(path, "truncated: shape " + Arrays.toString(h.shape) + " of " + h.descr
+          + " needs " + bytes + " bytes of data, the file has " + (fileSize - dataStart));
+    }
+    long[] storedShape = h.shape.clone();
+    if (h.fortran) {
+      reverse(storedShape);
+    }
+    Tensor t = Tensor.empty(h.dtype, storedShape);
+    MemorySegment seg = t.segment();
+    for (long pos = 0; pos < bytes; pos += CHUNK) {
+      ByteBuffer b = seg.asSlice(pos, Math.min(CHUNK, bytes - pos)).asByteBuffer();
+      readFully(ch, b, path, "the data");
+    }
+    if (h.bigEndian) {
+      swapBytes(seg, bytes, h.dtype.componentType().byteSize());
+    }
+    if (h.dtype == DType.BOOL) {
+      normalizeBools(seg, bytes);
+    }
+    if (h.fortran && storedShape.length > 1) {
+      int n = storedShape.length;
+      int[] rev = new int[n];
+      for (int i = 0; i < n; i++) {
+        rev[i] = n - 1 - i;
+      }
+      t = t.permute(rev).contiguous();
+    }
+    return t;
+  }
+
+  private static void readFully(ReadableByteChannel ch, ByteBuffer b, Path path, String what)
       throws IOException {
     while (b.hasRemaining()) {
       if (ch.read(b) < 0) {
@@ -517,9 +694,11 @@ public final class Npy {
         case "f8" -> DType.FLOAT64;
         case "c8" -> DType.COMPLEX64;
         case "c16" -> DType.COMPLEX128;
-        case "V2" -> DType.BFLOAT16; // ml_dtypes' bfloat16 is saved as 2-byte void
+        // ml_dtypes' registered name (what Npy.write writes), and the 2-byte void type
+        // numpy.save writes for an ml_dtypes.bfloat16 array.
+        case "bfloat16", "V2" -> DType.BFLOAT16;
         default -> throw bad(path, "unsupported dtype " + show(descr) + " (supported: bool, int8-64,"
-            + " uint8-64, float16/32/64, complex64/128, and V2 as bfloat16)");
+            + " uint8-64, float16/32/64, complex64/128, and bfloat16 or V2 as bfloat16)");
       };
       return new Header(descr, dtype, big, fortran, shape);
     }

@@ -57,7 +57,33 @@ final class TensorFormat {
       }
       body = tensorStr(t, indent);
     }
+    // As PyTorch's _tensor_str: a computed tensor names the node that made it, a leaf that
+    // requires grad says so (after the dtype).
+    GradGraph.Meta meta = GradGraph.meta(t);
+    if (meta != null && meta.gradFn != null) {
+      suffixes.add("grad_fn=<" + backwardName(meta.gradFn) + ">");
+    } else if (meta != null && meta.leafRequiresGrad) {
+      suffixes.add("requires_grad=True");
+    }
     return addSuffixes(prefix + body, suffixes, indent);
+  }
+
+  /**
+   * PyTorch's class name of the backward node {@code node} stands for: {@code <Op>Backward0}
+   * (AddBackward0, ExpandBackward0; a user op {@code huber} gives HuberBackward0), with PyTorch's
+   * own names where ours differ ({@code to} is ToCopyBackward0, a copy CloneBackward0). Where
+   * PyTorch numbers overloads apart (SumBackward1 for a sum over given dims) the name is the
+   * first form's.
+   */
+  static String backwardName(GradNode node) {
+    String name = node.name();
+    return switch (name) {
+      case "CopySlices" -> name;
+      case "to" -> "ToCopyBackward0";
+      case "copy" -> "CloneBackward0";
+      case "sumToShape" -> "SumBackward1";
+      default -> Character.toUpperCase(name.charAt(0)) + name.substring(1) + "Backward0";
+    };
   }
 
   private static String pyTuple(long[] shape) {

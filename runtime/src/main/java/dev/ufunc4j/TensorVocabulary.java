@@ -1,6 +1,8 @@
 package dev.ufunc4j;
 
 import dev.ufunc4j.dtype.DType;
+import dev.ufunc4j.internal.Equality;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -9,11 +11,14 @@ import java.util.List;
  * flip}, {@code roll}, {@code repeat}, {@code tile}, {@code movedim}), indexing by tensors ({@code
  * indexSelect}, {@code gather}, {@code take}, {@code maskedFill}, {@code maskedSelect}, {@code
  * nonzero}), statistics ({@code var}, {@code std}, {@code argmax}, {@code max(dim)}, {@code norm},
- * ...), the {@code *Like} factories and accessors ({@code item}, {@code fill}). Tensor extends this
+ * ...), the {@code *Like} factories and accessors ({@code item}, {@code fill}), comparisons
+ * ({@code equal}, {@code allClose}), reductions ({@code sum}, {@code mean}, {@code amax}, {@code
+ * amin}, {@code sumToShape}) and the ufunc reductions and scans ({@code prod}, {@code cumsum},
+ * {@code cumprod}, {@code logsumexp}, {@code any}, {@code all}). Tensor extends this
  * class, so these are Tensor's methods ({@code x.flip(0)}, {@code Tensor.cat(...)}); the static ones
  * are on {@link Ops} too. Each follows PyTorch's rules and error texts ({@code docs/ops.md} lists
  * every name with its PyTorch counterpart). The work is done in {@code Joining}, {@code Indexing},
- * {@code Statistics} and {@code Factories}.
+ * {@code Statistics}, {@code Factories}, {@code Reductions} and {@code BinaryUfunc}.
  *
  * <p>Public only so that its static methods can also be called reflectively through {@code
  * Tensor} from other packages (the JDK refuses a reflective call to a public static method
@@ -716,5 +721,289 @@ public abstract class TensorVocabulary extends TensorMethods {
    */
   public String shapeString() {
     return java.util.Arrays.toString(self().shapeRef());
+  }
+
+  // ---- comparison ------------------------------------------------------------------------------
+
+  /**
+   * {@return true when both tensors have the same shape and every pair of elements is equal as
+   * values in their common dtype, like {@code torch.equal}: int64 2^24 + 1 equals float32 2^24, NaN
+   * equals nothing, -0.0 equals 0.0; integers compare exactly} Compares in place, without converted
+   * copies.
+   *
+   * @param other the other tensor
+   * @throws IllegalArgumentException when {@code other} is null, or the dtypes have no common
+   *     dtype (float8 beside another dtype, as in PyTorch)
+   */
+  public boolean equal(Tensor other) {
+    requireOther(other);
+    Tensor x = self();
+    return Arrays.equals(x.shapeRef(), other.shapeRef())
+        && Equality.equal(x.segment(), x.dtype(), x.offset(), x.stridesRef(), other.segment(),
+            other.dtype(), other.offset(), other.stridesRef(), x.shapeRef());
+  }
+
+  /**
+   * {@link #allClose(Tensor, double, double, boolean)} with rtol 1e-5, atol 1e-8, NaN unequal.
+   *
+   * @param other the other tensor
+   * @return whether every pair is close
+   */
+  public boolean allClose(Tensor other) {
+    return allClose(other, 1e-5, 1e-8, false);
+  }
+
+  /**
+   * {@return true when the shapes are equal and {@code |a - b| <= atol + rtol * |b|} for every pair
+   * (complex: the modulus); infinities must match exactly; NaNs match each other only when {@code
+   * equalNan}} Broadcast operands first with {@link Tensor#expand}.
+   *
+   * @param other the other tensor
+   * @param rtol the relative tolerance
+   * @param atol the absolute tolerance
+   * @param equalNan whether NaNs count as equal to each other
+   */
+  public boolean allClose(Tensor other, double rtol, double atol, boolean equalNan) {
+    requireOther(other);
+    if (!(rtol >= 0) || !(atol >= 0)) {
+      throw new IllegalArgumentException(
+          "rtol and atol must be non-negative, got rtol=" + rtol + ", atol=" + atol);
+    }
+    Tensor x = self();
+    if (!Arrays.equals(x.shapeRef(), other.shapeRef())) {
+      throw new IllegalArgumentException(
+          "allClose needs equal shapes, got " + Arrays.toString(x.shapeRef()) + " and "
+              + Arrays.toString(other.shapeRef()));
+    }
+    long[] idx = new long[x.ndim()];
+    for (long i = 0; i < x.numel(); i++) {
+      x.unravel(i, idx);
+      double ar = x.getReal(idx);
+      double ai = x.getImag(idx);
+      double br = other.getReal(idx);
+      double bi = other.getImag(idx);
+      boolean aNan = Double.isNaN(ar) || Double.isNaN(ai);
+      boolean bNan = Double.isNaN(br) || Double.isNaN(bi);
+      if (aNan || bNan) {
+        if (!(equalNan && aNan && bNan)) {
+          return false;
+        }
+        continue;
+      }
+      if (ar == br && ai == bi) {
+        continue; // equal infinities included
+      }
+      double diff = Math.hypot(ar - br, ai - bi);
+      if (!(diff <= atol + rtol * Math.hypot(br, bi))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static void requireOther(Tensor other) {
+    if (other == null) {
+      throw new IllegalArgumentException("other tensor must not be null");
+    }
+  }
+
+  // ---- reductions (docs/reductions.md) ---------------------------------------------------------
+
+  /** {@return the sum of all elements, a zero-dim tensor: int64 for bool and integral dtypes} */
+  public Tensor sum() {
+    return Reductions.sum(self(), null, false, null);
+  }
+
+  /**
+   * {@return the sum over {@code dims} (negative counts from the end; none given: all), dims
+   * dropped}
+   *
+   * @param dims the dimensions (negative counts from the end)
+   */
+  public Tensor sum(int... dims) {
+    return Reductions.sum(self(), dims, false, null);
+  }
+
+  /**
+   * {@return the sum over {@code dims}, kept as size 1 when {@code keepDim} ({@code torch.sum})}
+   *
+   * @param dims the dimensions (negative counts from the end)
+   * @param keepDim whether the reduced dimensions stay, with size 1
+   */
+  public Tensor sum(int[] dims, boolean keepDim) {
+    return Reductions.sum(self(), dims, keepDim, null);
+  }
+
+  /** {@return the mean of all elements; floating and complex dtypes only, as in PyTorch} */
+  public Tensor mean() {
+    return Reductions.mean(self(), null, false, null);
+  }
+
+  /**
+   * {@return the mean over {@code dims} (none given: all), dims dropped}
+   *
+   * @param dims the dimensions (negative counts from the end)
+   */
+  public Tensor mean(int... dims) {
+    return Reductions.mean(self(), dims, false, null);
+  }
+
+  /**
+   * {@return the mean over {@code dims}, kept as size 1 when {@code keepDim} ({@code torch.mean})}
+   *
+   * @param dims the dimensions (negative counts from the end)
+   * @param keepDim whether the reduced dimensions stay, with size 1
+   */
+  public Tensor mean(int[] dims, boolean keepDim) {
+    return Reductions.mean(self(), dims, keepDim, null);
+  }
+
+  /** {@return the largest element (NaN if any is NaN), of this tensor's dtype} */
+  public Tensor amax() {
+    return Reductions.amax(self(), null, false, null);
+  }
+
+  /**
+   * {@return the largest element over {@code dims} (none given: all), dims dropped}
+   *
+   * @param dims the dimensions (negative counts from the end)
+   */
+  public Tensor amax(int... dims) {
+    return Reductions.amax(self(), dims, false, null);
+  }
+
+  /**
+   * {@return the largest element over {@code dims}, kept as size 1 when {@code keepDim} ({@code
+   * torch.amax})}
+   *
+   * @param dims the dimensions (negative counts from the end)
+   * @param keepDim whether the reduced dimensions stay, with size 1
+   */
+  public Tensor amax(int[] dims, boolean keepDim) {
+    return Reductions.amax(self(), dims, keepDim, null);
+  }
+
+  /** {@return the smallest element (NaN if any is NaN), of this tensor's dtype} */
+  public Tensor amin() {
+    return Reductions.amin(self(), null, false, null);
+  }
+
+  /**
+   * {@return the smallest element over {@code dims} (none given: all), dims dropped}
+   *
+   * @param dims the dimensions (negative counts from the end)
+   */
+  public Tensor amin(int... dims) {
+    return Reductions.amin(self(), dims, false, null);
+  }
+
+  /**
+   * {@return the smallest element over {@code dims}, kept as size 1 when {@code keepDim} ({@code
+   * torch.amin})}
+   *
+   * @param dims the dimensions (negative counts from the end)
+   * @param keepDim whether the reduced dimensions stay, with size 1
+   */
+  public Tensor amin(int[] dims, boolean keepDim) {
+    return Reductions.amin(self(), dims, keepDim, null);
+  }
+
+  /**
+   * {@return this tensor summed to {@code shape} ({@code torch.Tensor.sum_to_size}): over the
+   * leading dims broadcasting added and the dims that are 1 in {@code shape}} The gradient of an
+   * operand that was broadcast to this tensor's shape. Returns this tensor when nothing is summed.
+   *
+   * @param shape the sizes, outermost first
+   * @throws BroadcastException when {@code shape} does not expand to this tensor's shape
+   */
+  public Tensor sumToShape(long... shape) {
+    return Reductions.sumToShape(self(), shape);
+  }
+
+  // ---- ufunc reductions and scans (BinaryUfunc; docs/ufuncs.md) --------------------------------
+
+  /**
+   * {@return the running sum along {@code dim} ({@code torch.cumsum}): {@code
+   * Ops.add.accumulate(self(), dim)}; bool and integral tensors give int64}
+   *
+   * @param dim the dimension (negative counts from the end)
+   */
+  public Tensor cumsum(int dim) {
+    return Ops.add.accumulate(self(), dim);
+  }
+
+  /**
+   * {@return the running product along {@code dim} ({@code torch.cumprod}): {@code
+   * Ops.mul.accumulate(self(), dim)}; bool and integral tensors give int64}
+   *
+   * @param dim the dimension (negative counts from the end)
+   */
+  public Tensor cumprod(int dim) {
+    return Ops.mul.accumulate(self(), dim);
+  }
+
+  /**
+   * {@return the product of every element ({@code torch.prod}): zero-dim; int64 for bool and
+   * integral}
+   */
+  public Tensor prod() {
+    return Ops.mul.reduce(self());
+  }
+
+  /**
+   * {@return the product over {@code dim}, kept as size 1 when {@code keepDim} ({@code
+   * torch.prod})}
+   *
+   * @param dim the dimension (negative counts from the end)
+   * @param keepDim whether the reduced dimensions stay, with size 1
+   */
+  public Tensor prod(int dim, boolean keepDim) {
+    return Ops.mul.reduce(self(), new int[] {dim}, keepDim);
+  }
+
+  /**
+   * {@code log(sum(exp(x)))} over {@code dims} (none: all), kept as size 1 when {@code keepDim}
+   * ({@code torch.logsumexp}): computed as PyTorch does, shifted by the maximum so that large
+   * values do not overflow (an infinite maximum shifts by 0). Bool and integral tensors compute
+   * in float32.
+   *
+   * @param dims the dimensions (negative counts from the end)
+   * @param keepDim whether the reduced dimensions stay, with size 1
+   * @return a new tensor
+   */
+  public Tensor logsumexp(int[] dims, boolean keepDim) {
+    return Ufuncs.logsumexp(self(), dims, keepDim);
+  }
+
+  /** {@return whether any element is nonzero ({@code torch.any}): a zero-dim bool tensor} */
+  public Tensor any() {
+    return Ops.logicalOr.reduce(self());
+  }
+
+  /**
+   * {@return whether any element over {@code dim} is nonzero, as bool ({@code torch.any(dim,
+   * keepdim)})}
+   *
+   * @param dim the dimension (negative counts from the end)
+   * @param keepDim whether the reduced dimensions stay, with size 1
+   */
+  public Tensor any(int dim, boolean keepDim) {
+    return Ops.logicalOr.reduce(self(), new int[] {dim}, keepDim);
+  }
+
+  /** {@return whether every element is nonzero ({@code torch.all}): a zero-dim bool tensor} */
+  public Tensor all() {
+    return Ops.logicalAnd.reduce(self());
+  }
+
+  /**
+   * {@return whether every element over {@code dim} is nonzero, as bool ({@code torch.all(dim,
+   * keepdim)})}
+   *
+   * @param dim the dimension (negative counts from the end)
+   * @param keepDim whether the reduced dimensions stay, with size 1
+   */
+  public Tensor all(int dim, boolean keepDim) {
+    return Ops.logicalAnd.reduce(self(), new int[] {dim}, keepDim);
   }
 }

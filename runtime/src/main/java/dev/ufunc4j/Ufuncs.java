@@ -17,15 +17,23 @@ final class Ufuncs {
     if (x == null) {
       throw new IllegalArgumentException("logsumexp(): the input tensor must not be null");
     }
-    Tensor in = x.dtype().isIntegral(true) ? x.to(DType.FLOAT32) : x;
-    Tensor max = in.amax(dims, true);
-    Tensor shift = Ops.where(Ops.eq(Ops.abs(max), Double.POSITIVE_INFINITY), 0.0, max);
-    Tensor sum = Ops.exp(Ops.sub(in, shift)).sum(dims, true);
-    Tensor result = Ops.add(Ops.log(sum), shift);
-    if (keepDim) {
-      return result;
+    Tensor kept;
+    try (var _ = Autograd.noGrad()) {
+      Tensor in = x.dtype().isIntegral(true) ? x.to(DType.FLOAT32) : x;
+      Tensor max = in.amax(dims, true);
+      Tensor shift = Ops.where(Ops.eq(Ops.abs(max), Double.POSITIVE_INFINITY), 0.0, max);
+      Tensor sum = Ops.exp(Ops.sub(in, shift)).sum(dims, true);
+      kept = Ops.add(Ops.log(sum), shift);
     }
-    // The reduced dims, size 1 now, are dropped (amax has checked and wrapped them).
+    // Not a view of kept: a write into the result must not rewrite kept's (empty) history.
+    Tensor result = keepDim ? kept : dropped(x, dims, kept).copy();
+    // PyTorch's logsumexp_backward: grad * exp(x - result), one node (the shift cancels).
+    return CompositeNode.record(x, result, "logsumexp",
+        g -> g.reshape(kept.shape()).mul(Ops.exp(Ops.sub(x, kept))));
+  }
+
+  /** {@code kept} with the reduced dims, size 1 now, dropped (amax has checked and wrapped them). */
+  private static Tensor dropped(Tensor x, int[] dims, Tensor kept) {
     boolean[] reduced = new boolean[x.ndim()];
     Arrays.fill(reduced, dims == null || dims.length == 0);
     if (dims != null) {
@@ -40,6 +48,6 @@ final class Ufuncs {
         shape[n++] = x.size(d);
       }
     }
-    return result.reshape(Arrays.copyOf(shape, n));
+    return kept.reshape(Arrays.copyOf(shape, n));
   }
 }

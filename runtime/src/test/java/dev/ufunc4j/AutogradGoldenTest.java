@@ -33,7 +33,7 @@ public class AutogradGoldenTest {
 
   static final List<String> GROUPS = List.of("add", "add_alpha", "sub", "sub_alpha", "mul", "div",
       "remainder", "maximum", "minimum", "pow", "neg", "abs", "sign", "exp", "log", "sqrt", "sin",
-      "cos", "tanh", "sigmoid", "where", "clamp", "reductions", "views", "inplace");
+      "cos", "tanh", "sigmoid", "where", "clamp", "reductions", "views", "inplace", "ufuncs");
 
   @TestFactory
   Stream<DynamicTest> builtins() {
@@ -232,8 +232,31 @@ public class AutogradGoldenTest {
       case "chain_add" -> x.add(tensor(args.get(1))).sum();
       case "chain_mlp" -> x.unsqueeze(0).mul(tensor(args.get(1)).unsqueeze(2)).sum(1).tanh()
           .mean();
+      case "cumsum" -> x.cumsum(integer(kase, "dim"));
+      case "cumprod" -> x.cumprod(integer(kase, "dim"));
+      case "prod" -> has(kase, "dim") ? x.prod(integer(kase, "dim"), bool(kase, "keepdim"))
+          : x.prod();
+      case "logsumexp" -> x.logsumexp(dims(kase, "dim"), bool(kase, "keepdim"));
+      case "maximum.reduce", "minimum.reduce" -> {
+        BinaryUfunc u = call.startsWith("maximum") ? Ops.maximum : Ops.minimum;
+        yield has(kase, "dim") ? u.reduce(x, dims(kase, "dim"), bool(kase, "keepdim"))
+            : u.reduce(x);
+      }
+      case "outer", "mul_outer" -> Ops.mul.outer(x, tensor(args.get(1)));
+      case "sub_outer" -> Ops.sub.outer(x, tensor(args.get(1)));
+      case "div_outer" -> Ops.div.outer(x, tensor(args.get(1)));
+      case "index_add" -> {
+        Tensor target = x.mul(1.0); // computed, as the oracle's: a leaf refuses in-place ops
+        Ops.add.at(target, ((Number) args.get(2)).intValue(), tensor(args.get(3)),
+            tensor(args.get(1)));
+        yield target;
+      }
       default -> inPlace(call, x, args);
     };
+  }
+
+  static boolean bool(Map<String, Object> kase, String key) {
+    return (Boolean) GoldenTensors.map(GoldenTensors.map(kase.get("kwargs")).get(key)).get("bool");
   }
 
   /** The in-place cases (gen_autograd.py's "inplace" group, the same programs in Java words). */

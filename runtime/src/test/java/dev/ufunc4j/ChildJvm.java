@@ -31,6 +31,9 @@ final class ChildJvm {
     cmd.addAll(List.of(args));
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    // Into this test's stderr, which Surefire keeps in the reports (docs/testing.md, "Tiers").
+    System.err.println("child JVM " + main.getSimpleName() + " " + jvmFlags + ", stdout and"
+        + " stderr:\n" + out);
     assertEquals(0, p.waitFor(), main.getSimpleName() + " " + jvmFlags + " failed:\n" + out);
     return out;
   }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * 256 KiB and 250 x 4 MiB. Measured at load 13-18 on 2 cores: about 60 s for both, most of it
  * the kernels' warm-up (the first thousand calls run interpreted).
  */
+@Tag("slow") // child JVMs
 class DirectMemoryLimitTest {
   private static final long MIB = 1L << 20;
 

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
@@ -109,6 +110,7 @@ class EqualTest {
    * same rounds, best of three, so a loaded machine slows both alike.
    */
   @Test
+  @Tag("slow") // timing
   void largeTensorsCompareWithoutConvertedCopies() {
     try (var _ = TensorScope.open()) {
       Tensor a = Tensor.rand(1, DType.FLOAT32, 1 << 24);

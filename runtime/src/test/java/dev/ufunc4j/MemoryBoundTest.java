@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Tag;
 
 /**
  * A loop that allocates fresh results and never frees them explicitly keeps its memory bounded
@@ -17,6 +18,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * threshold, 1.25 GiB of pools and heap ballast). Asserted on memory only: NativeMemory's own
  * count of outstanding GC-managed bytes, and the resident set.
  */
+@Tag("slow") // child JVMs
 class MemoryBoundTest {
   private static final long MIB = 1L << 20;
 

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -23,6 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * NoClassDefFoundError: jdk/incubator/vector/Vector} inside a kernel. Runs a child JVM (this
  * test's own JDK) with the runtime on the class path, as a user's {@code java -cp} would.
  */
+@Tag("slow") // child JVMs
 class MissingVectorModuleTest {
 
   /** The child program: creates a tensor (or touches Ops first), then runs an op. */
@@ -66,6 +68,9 @@ class MissingVectorModuleTest {
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the child JVM did not finish");
     String errText = Files.readString(err.toPath());
+    // Into this test's stderr, which Surefire keeps in the reports (docs/testing.md, "Tiers").
+    System.err.println("child JVM " + (withFlag ? "with" : "without") + " the flag, stderr:\n"
+        + errText);
     return new Run(p.exitValue(), out, errText);
   }
 

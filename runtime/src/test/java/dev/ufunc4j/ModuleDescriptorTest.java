@@ -87,8 +87,8 @@ class ModuleDescriptorTest {
   @Test
   void annotationsExportEveryPackage() {
     assertEquals(
-        Set.of("dev.ufunc4j.annotation", "dev.ufunc4j.dtype", "dev.ufunc4j.shape",
-            "dev.ufunc4j.tuning"),
+        Set.of("dev.ufunc4j.annotation", "dev.ufunc4j.dtype", "dev.ufunc4j.math",
+            "dev.ufunc4j.shape", "dev.ufunc4j.tuning"),
         exports(descriptor(ANNOTATIONS)));
   }
 

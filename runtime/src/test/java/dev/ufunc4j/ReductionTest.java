@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ufunc4j.dtype.DType;
-import dev.ufunc4j.internal.Parallel;
+import dev.ufunc4j.internal.RuntimeContext;
 import java.lang.foreign.ValueLayout;
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -195,20 +195,21 @@ class ReductionTest {
   @Test
   void bitsDoNotDependOnTheThreadCount() {
     Tensor m = Tensor.randn(7, DType.FLOAT32, 1024, 2048);
-    int saved = Parallel.threads();
-    try {
-      Parallel.setThreads(1);
-      Tensor all1 = m.sum();
-      Tensor rows1 = m.sum(1);
-      Tensor cols1 = m.sum(0);
-      Parallel.setThreads(2);
+    Tensor all1;
+    Tensor rows1;
+    Tensor cols1;
+    try (var _ = RuntimeContext.use(RuntimeContext.builder().threads(1).build())) {
+      all1 = m.sum();
+      rows1 = m.sum(1);
+      cols1 = m.sum(0);
+    }
+    try (var _ = RuntimeContext.use(RuntimeContext.builder().threads(2).build())) {
       assertEquals(all1.getDouble(), m.sum().getDouble(), 0);
       assertArrayEquals(rows1.toFloatArray(), m.sum(1).toFloatArray());
       assertArrayEquals(cols1.toFloatArray(), m.sum(0).toFloatArray());
-      Parallel.setThreads(4);
+    }
+    try (var _ = RuntimeContext.use(RuntimeContext.builder().threads(4).build())) {
       assertEquals(all1.getDouble(), m.sum().getDouble(), 0);
-    } finally {
-      Parallel.setThreads(saved);
     }
   }
 

@@ -7,9 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.internal.LoopPlan;
-import dev.ufunc4j.internal.Parallel;
+import dev.ufunc4j.internal.RuntimeContext;
 import java.util.Arrays;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,12 +19,6 @@ import org.junit.jupiter.api.Test;
  * element by element and rounded once to the result dtype, on one and on two threads.
  */
 class RepeatedRowsTest {
-
-  @AfterEach
-  void restoreThreads() {
-    Parallel.setThreads(Runtime.getRuntime().availableProcessors());
-    Parallel.setGrainSize(32768);
-  }
 
   /** Builtins.add per element (componentwise for complex), rounded once to {@code dtype}. */
   private static Tensor expectedSum(Tensor x, Tensor y, DType dtype) {
@@ -78,22 +71,22 @@ class RepeatedRowsTest {
 
   private static void assertAdds(Tensor x, Tensor y, String what) {
     for (int threads : new int[] {1, 2}) {
-      Parallel.setThreads(threads);
-      Parallel.setGrainSize(64);
-      Tensor got = Ops.add(x, y);
-      assertTrue(plan(got, x, y).repeatsRows(), what + ": " + plan(got, x, y));
-      Tensor want = expectedSum(x, y, got.dtype());
-      assertTrue(want.equal(got), what + " on " + threads + " threads");
-      // Into every other element of a wider target: the output steps 2 along the row, so the
-      // kernel's strided loop takes the rows.
-      long[] shape = got.shapeRef();
-      int last = shape.length - 1;
-      long[] wide = shape.clone();
-      wide[last] = 2 * shape[last];
-      Tensor out = Tensor.zeros(got.dtype(), wide).slice(last, 0, wide[last], 2);
-      assertFalse(plan(out, x, y).repeatsRows(), what + " into a strided target");
-      Ops.add(x, y, out);
-      assertTrue(want.equal(out), what + " into a strided target on " + threads + " threads");
+      try (var _ = RuntimeContext.use(RuntimeContext.builder().threads(threads).grain(64).build())) {
+        Tensor got = Ops.add(x, y);
+        assertTrue(plan(got, x, y).repeatsRows(), what + ": " + plan(got, x, y));
+        Tensor want = expectedSum(x, y, got.dtype());
+        assertTrue(want.equal(got), what + " on " + threads + " threads");
+        // Into every other element of a wider target: the output steps 2 along the row, so the
+        // kernel's strided loop takes the rows.
+        long[] shape = got.shapeRef();
+        int last = shape.length - 1;
+        long[] wide = shape.clone();
+        wide[last] = 2 * shape[last];
+        Tensor out = Tensor.zeros(got.dtype(), wide).slice(last, 0, wide[last], 2);
+        assertFalse(plan(out, x, y).repeatsRows(), what + " into a strided target");
+        Ops.add(x, y, out);
+        assertTrue(want.equal(out), what + " into a strided target on " + threads + " threads");
+      }
     }
   }
 

@@ -21,6 +21,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.FloatVector;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.Test;
  * the preferred width, and float32 {@code sum} of 100003 elements differed between the default
  * AVX-512 run and {@code -XX:UseAVX=2}.
  */
+@Tag("slow") // child JVMs
 class SumBitsAcrossVectorWidthsTest {
 
   /** Random cases of the property test run here too. */
@@ -103,6 +105,8 @@ class SumBitsAcrossVectorWidthsTest {
     command.add(SumBitsAcrossVectorWidthsTest.class.getName());
     Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    // Into this test's stderr, which Surefire keeps in the reports (docs/testing.md, "Tiers").
+    System.err.println("child JVM " + flags + ", stdout and stderr:\n" + out);
     if (!p.waitFor(10, TimeUnit.MINUTES) || p.exitValue() != 0) {
       fail("child JVM " + flags + " failed:\n" + out);
     }

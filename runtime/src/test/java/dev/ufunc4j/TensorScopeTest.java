@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.internal.NativeMemory;
 import dev.ufunc4j.internal.Parallel;
+import dev.ufunc4j.internal.RuntimeContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -76,38 +77,31 @@ class TensorScopeTest {
 
   @Test
   void reductionsSplitAcrossWorkersReadScopeTensors() {
-    int before = Parallel.threads();
-    Parallel.setThreads(2);
-    try (var _ = TensorScope.open()) {
+    try (var _ = RuntimeContext.use(RuntimeContext.builder().threads(2).build());
+        var _ = TensorScope.open()) {
       int rows = 64;
       int cols = (int) (Parallel.grainSize() / 8); // rows x cols is 8 grains: the work is split
       Tensor x = Tensor.randn(3, DType.FLOAT64, rows, cols);
       double[] v = x.toDoubleArray();
       Tensor rowSums = x.sum(1);
       Tensor total = x.sum();
-      int outside = Parallel.threads();
-      Parallel.setThreads(1); // the same tree on one thread: the same bits (Reductions' rule)
-      try {
+      // the same tree on one thread: the same bits (Reductions' rule)
+      try (var _ = RuntimeContext.use(RuntimeContext.builder().threads(1).build())) {
         assertEquals(x.sum().getDouble(), total.getDouble());
         assertEquals(x.sum(1).getDouble(rows - 1), rowSums.getDouble(rows - 1));
-      } finally {
-        Parallel.setThreads(outside);
       }
       double plain = 0;
       for (int c = 0; c < cols; c++) {
         plain += v[(rows - 1) * cols + c];
       }
       assertEquals(plain, rowSums.getDouble(rows - 1), 1e-9 * cols);
-    } finally {
-      Parallel.setThreads(before);
     }
   }
 
   @Test
   void anotherThreadCannotHandAScopeTensorToTheWorkers() throws Exception {
-    int before = Parallel.threads();
-    Parallel.setThreads(2);
-    try (var _ = TensorScope.open()) {
+    try (var _ = RuntimeContext.use(RuntimeContext.builder().threads(2).build());
+        var _ = TensorScope.open()) {
       int n = (int) (4 * Parallel.grainSize());
       Tensor mine = Tensor.ones(DType.FLOAT32, n);
       Tensor theirs = CompletableFuture.supplyAsync(() -> Tensor.ones(DType.FLOAT32, n)).get();
@@ -119,24 +113,18 @@ class TensorScopeTest {
         assertTrue(e.getMessage().contains("TensorScope of another thread"), e.getMessage());
       }
       assertEquals(1.0, mine.getDouble(n - 1), "untouched");
-    } finally {
-      Parallel.setThreads(before);
     }
   }
 
   @Test
   void parallelOpOnClosedScopeTargetIsRefused() {
-    int before = Parallel.threads();
-    Parallel.setThreads(2);
-    try {
+    try (var _ = RuntimeContext.use(RuntimeContext.builder().threads(2).build())) {
       Tensor target;
       try (var _ = TensorScope.open()) {
         target = Tensor.zeros(DType.FLOAT32, 1 << 18);
       }
       Tensor x = Tensor.ones(DType.FLOAT32, 1 << 18);
       assertClosedScope(() -> Ops.add(x, x, target));
-    } finally {
-      Parallel.setThreads(before);
     }
   }
 
@@ -181,9 +169,8 @@ class TensorScopeTest {
 
   @Test
   void workerThreadsOfTheOpsOwnSplitUseScopeTensors() {
-    int before = Parallel.threads();
-    Parallel.setThreads(2);
-    try (var _ = TensorScope.open()) {
+    try (var _ = RuntimeContext.use(RuntimeContext.builder().threads(2).build());
+        var _ = TensorScope.open()) {
       int n = (int) (4 * Parallel.grainSize()); // large enough to split across two threads
       Tensor a = Tensor.randn(7, DType.FLOAT32, n);
       Tensor b = Tensor.randn(8, DType.FLOAT32, n);
@@ -196,8 +183,6 @@ class TensorScopeTest {
         assertEquals((float) Builtins.add(x[i], y[i]), sum[i], "add element " + i);
         assertEquals((float) Builtins.mul(x[i], y[i]), (float) out.getDouble(i), "mul element " + i);
       }
-    } finally {
-      Parallel.setThreads(before);
     }
   }
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.internal.NativeMemory;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 class TensorTest {
@@ -145,6 +146,7 @@ class TensorTest {
   }
 
   @Test
+  @Tag("slow") // 2^31 elements
   void largeTensorsUseLongIndexing() {
     long n = (1L << 31) + 16; // more elements than any Java array holds
     try (var _ = TensorScope.open()) {

@@ -4,9 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ufunc4j.dtype.DType;
-import dev.ufunc4j.internal.Parallel;
+import dev.ufunc4j.internal.RuntimeContext;
 import java.util.Arrays;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,12 +15,6 @@ import org.junit.jupiter.api.Test;
  * threads, for every element size the tile copy handles.
  */
 class TransposedOperandTest {
-
-  @AfterEach
-  void restoreThreads() {
-    Parallel.setThreads(Runtime.getRuntime().availableProcessors());
-    Parallel.setGrainSize(32768);
-  }
 
   private static long[] shapeOf(Tensor a, Tensor b) {
     return Broadcast.shapes(new long[][] {a.shapeRef(), b.shapeRef()});
@@ -76,15 +69,15 @@ class TransposedOperandTest {
 
   private static void assertAdds(Tensor a, Tensor b, String what) {
     for (int threads : new int[] {1, 2}) {
-      Parallel.setThreads(threads);
-      Parallel.setGrainSize(1024);
-      Tensor got = Ops.add(a, b);
-      Tensor want = expected(a, b, got.dtype());
-      assertTrue(want.equal(got), what + " on " + threads + " threads: " + firstDifference(want, got));
-      // Into a C-contiguous out= target: the transposed inputs are staged.
-      Tensor out = Tensor.empty(got.dtype(), shapeOf(a, b));
-      Ops.add(a, b, out);
-      assertTrue(want.equal(out), what + " into out= on " + threads + " threads");
+      try (var _ = RuntimeContext.use(RuntimeContext.builder().threads(threads).grain(1024).build())) {
+        Tensor got = Ops.add(a, b);
+        Tensor want = expected(a, b, got.dtype());
+        assertTrue(want.equal(got), what + " on " + threads + " threads: " + firstDifference(want, got));
+        // Into a C-contiguous out= target: the transposed inputs are staged.
+        Tensor out = Tensor.empty(got.dtype(), shapeOf(a, b));
+        Ops.add(a, b, out);
+        assertTrue(want.equal(out), what + " into out= on " + threads + " threads");
+      }
     }
   }
 

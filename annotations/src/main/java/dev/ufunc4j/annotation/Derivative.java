@@ -43,12 +43,12 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.CLASS)
 @Target(ElementType.METHOD)
 public @interface Derivative {
-  /** The op's name: its method's name, or its {@code @Elementwise(name)}. */
+  /** {@return the op's name: its method's name, or its {@code @Elementwise(name)}} */
   String op();
 
   /**
-   * The name of the tensor parameter this is the derivative with respect to; may be left empty
-   * when the op has exactly one floating tensor operand.
+   * {@return the name of the tensor parameter this is the derivative with respect to; may be left
+   * empty when the op has exactly one floating tensor operand}
    */
   String operand() default "";
 }

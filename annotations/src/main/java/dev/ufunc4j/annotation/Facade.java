@@ -27,28 +27,29 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.CLASS)
 @Target(ElementType.TYPE)
 public @interface Facade {
-  /** The facade's simple name; empty means {@code <Class>Ops}. */
+  /** {@return the facade's simple name; empty means {@code <Class>Ops}} */
   String value() default "";
 
-  /** How visible the facade is; by default as visible as the annotated class. */
+  /** {@return how visible the facade is; by default as visible as the annotated class} */
   Visibility visibility() default Visibility.DECLARING_CLASS;
 
   /**
-   * The simple name of a second generated class, abstract and package-private, that holds the
-   * instance forms of the facade's methods over an abstract {@code Tensor self()}: {@code
+   * {@return the simple name of a second generated class, abstract and package-private, that holds
+   * the instance forms of the facade's methods over an abstract {@code Tensor self()}: {@code
    * op(rest)} for {@code Facade.op(self(), rest)} and {@code opInPlace(rest)} for {@code
    * Facade.op(self(), rest, self())}, for every op whose first parameter is a promoting tensor
-   * operand. A class of the same package that extends it and returns itself from {@code self()}
-   * has the ops as methods ({@code x.huber(targets, 1.0)}); the runtime's {@code Tensor} gets its
-   * op methods this way. Empty (the default) means none.
+   * operand} A class of the same package that extends it and returns itself from {@code self()} has
+   * the ops as methods ({@code x.huber(targets, 1.0)}); the runtime's {@code Tensor} gets its op
+   * methods this way. Empty (the default) means none.
    */
   String instanceMethods() default "";
 
   /**
-   * The simple name of a hand-written class of the same package that the facade extends, so that
-   * operations of other kinds reach users through the facade's name too: the runtime's {@code Ops}
-   * extends {@code OpsBase}, whose static reductions are called as {@code Ops.sum(x)}. It needs a
-   * constructor the facade can call (not private). Empty (the default) means {@code Object}.
+   * {@return the simple name of a hand-written class of the same package that the facade extends,
+   * so that operations of other kinds reach users through the facade's name too: the runtime's
+   * {@code Ops} extends {@code OpsBase}, whose static reductions are called as {@code Ops.sum(x)}}
+   * It needs a constructor the facade can call (not private). Empty (the default) means {@code
+   * Object}.
    */
   String superclass() default "";
 

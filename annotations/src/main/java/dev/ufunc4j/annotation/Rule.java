@@ -34,9 +34,12 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.CLASS)
 @Target(ElementType.METHOD)
 public @interface Rule {
-  /** The facade method the rule guards: an op's name, or its {@link Elementwise#methodName}. */
+  /**
+   * {@return the facade method the rule guards: an op's name, or its {@link
+   * Elementwise#methodName}}
+   */
   String value();
 
-  /** The {@link Scalar} whose value the rule computes; empty for a check or an answer. */
+  /** {@return the {@link Scalar} whose value the rule computes; empty for a check or an answer} */
   String scalar() default "";
 }

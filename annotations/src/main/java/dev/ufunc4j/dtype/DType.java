@@ -71,50 +71,59 @@ public enum DType {
     this.kind = kind;
   }
 
-  /** PyTorch's name without the {@code torch.} prefix: {@code "float32"}, {@code "complex64"}. */
+  /**
+   * {@return PyTorch's name without the {@code torch.} prefix: {@code "float32"}, {@code
+   * "complex64"}}
+   */
   public String torchName() {
     return torchName;
   }
 
   /**
-   * PyTorch's {@code c10::ScalarType} name as it appears in PyTorch's error messages: {@code
-   * "Float"}, {@code "Int"}, {@code "ComplexFloat"}.
+   * {@return PyTorch's {@code c10::ScalarType} name as it appears in PyTorch's error messages:
+   * {@code "Float"}, {@code "Int"}, {@code "ComplexFloat"}}
    */
   public String scalarTypeName() {
     return scalarTypeName;
   }
 
-  /** Bytes one element occupies in storage (a complex element is both components). */
+  /** {@return bytes one element occupies in storage (a complex element is both components)} */
   public int byteSize() {
     return byteSize;
   }
 
-  /** True for the real floating types, float8 included; false for complex. */
+  /** {@return true for the real floating types, float8 included; false for complex} */
   public boolean isFloatingPoint() {
     return kind == Kind.FLOATING || kind == Kind.FLOAT8;
   }
 
-  /** True for complex32, complex64 and complex128 (interleaved real and imaginary parts). */
+  /**
+   * {@return true for complex32, complex64 and complex128 (interleaved real and imaginary parts)}
+   */
   public boolean isComplex() {
     return kind == Kind.COMPLEX;
   }
 
-  /** True for the integer types, and for {@link #BOOL} when {@code includeBool} is set. */
+  /**
+   * {@return true for the integer types, and for {@link #BOOL} when {@code includeBool} is set}
+   *
+   * @param includeBool whether BOOL counts as integral
+   */
   public boolean isIntegral(boolean includeBool) {
     return kind == Kind.SIGNED || kind == Kind.UNSIGNED || (includeBool && kind == Kind.BOOL);
   }
 
-  /** True for UINT8, UINT16, UINT32 and UINT64 (not for BOOL). */
+  /** {@return true for UINT8, UINT16, UINT32 and UINT64 (not for BOOL)} */
   public boolean isUnsigned() {
     return kind == Kind.UNSIGNED;
   }
 
-  /** True for the storage-only 8-bit float types. */
+  /** {@return true for the storage-only 8-bit float types} */
   public boolean isFloat8() {
     return kind == Kind.FLOAT8;
   }
 
-  /** The real type of one component: COMPLEX64 gives FLOAT32; a real type gives itself. */
+  /** {@return the real type of one component: COMPLEX64 gives FLOAT32; a real type gives itself} */
   public DType componentType() {
     return switch (this) {
       case COMPLEX32 -> FLOAT16;
@@ -124,7 +133,7 @@ public enum DType {
     };
   }
 
-  /** The complex type whose components are this type: FLOAT32 gives COMPLEX64. */
+  /** {@return the complex type whose components are this type: FLOAT32 gives COMPLEX64} */
   public DType toComplex() {
     return switch (this) {
       case FLOAT16, COMPLEX32 -> COMPLEX32;
@@ -157,8 +166,11 @@ public enum DType {
 
   /**
    * The dtype with PyTorch name {@code name} ({@code "float32"}, {@code "torch.int64"}, or an alias
-   * such as {@code "float"} or {@code "long"}); case-insensitive.
+   * such as {@code "float"} or {@code "long"}); case-insensitive. {@link #of(String)} also accepts
+   * the enum constants' names ({@code "FLOAT32"}).
    *
+   * @param name a PyTorch dtype name
+   * @return the dtype
    * @throws IllegalArgumentException naming the unknown name and the known ones
    */
   public static DType fromName(String name) {
@@ -175,6 +187,38 @@ public enum DType {
           "unknown dtype name '" + name + "'; known names: " + BY_NAME.keySet());
     }
     return t;
+  }
+
+  /**
+   * The dtype named {@code name}, by either spelling: PyTorch's name ({@code "float32"}, {@code
+   * "torch.int64"}, an alias such as {@code "float"} or {@code "long"}) or this enum's constant
+   * ({@code "FLOAT32"}, {@code "INT64"}); case-insensitive. The one lookup to use for a name from
+   * text (a configuration file, a command line, Python): {@link #valueOf(String)}, which every Java
+   * enum has, accepts only the exact constant ({@code valueOf("float32")} throws), and {@link
+   * #fromName(String)} only PyTorch's names.
+   *
+   * @param name a PyTorch dtype name or an enum constant's name
+   * @return the dtype
+   * @throws IllegalArgumentException naming the unknown name and the known ones
+   */
+  public static DType of(String name) {
+    if (name == null) {
+      throw new IllegalArgumentException("dtype name must not be null");
+    }
+    String key = name.strip().toUpperCase(Locale.ROOT);
+    for (DType t : values()) {
+      if (t.name().equals(key)) {
+        return t;
+      }
+    }
+    try {
+      return fromName(name);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "unknown dtype name '" + name + "'; known: PyTorch's names " + BY_NAME.keySet()
+              + " or the constants " + java.util.Arrays.toString(values()).toUpperCase(Locale.ROOT),
+          e);
+    }
   }
 
   @Override

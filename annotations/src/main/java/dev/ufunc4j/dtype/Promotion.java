@@ -31,6 +31,9 @@ public final class Promotion {
   /**
    * {@link PromotionPolicy#promote} under {@link #DEFAULT}.
    *
+   * @param a the first dtype
+   * @param b the second dtype
+   * @return the promoted dtype
    * @throws PromotionException for float8 with another dtype
    * @throws IllegalArgumentException when either dtype is null
    */
@@ -41,16 +44,21 @@ public final class Promotion {
   /**
    * {@link PromotionPolicy#resultType} under {@link #DEFAULT}: the result dtype of an elementwise
    * op over tensors ({@link TensorLike}) and wrapped Java scalars.
+   *
+   * @param operands the operands: tensors ({@code TensorLike}), Java numbers and booleans
+   * @return the result dtype
    */
   public static DType resultType(Object... operands) {
     return DEFAULT.resultType(operands);
   }
 
   /**
-   * PyTorch's same-kind casting rule ({@code c10::canCast}), which in-place and {@code out=}
-   * operations check: no complex to non-complex, no floating to integral, nothing but bool to bool.
-   * Identical under both policies.
+   * {@return PyTorch's same-kind casting rule ({@code c10::canCast}), which in-place and {@code
+   * out=} operations check: no complex to non-complex, no floating to integral, nothing but bool to
+   * bool} Identical under both policies.
    *
+   * @param from the dtype of the value
+   * @param to the dtype it would be written as
    * @throws IllegalArgumentException when either dtype is null
    */
   public static boolean canCast(DType from, DType to) {

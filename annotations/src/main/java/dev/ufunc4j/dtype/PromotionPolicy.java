@@ -18,8 +18,10 @@ public enum PromotionPolicy {
   TORCH;
 
   /**
-   * The dtype two dtypes promote to ({@code c10::promoteTypes}); commutative.
+   * {@return the dtype two dtypes promote to ({@code c10::promoteTypes}); commutative}
    *
+   * @param a the first operand's dtype
+   * @param b the second operand's dtype
    * @throws PromotionException when the policy has no common dtype for {@code a} and {@code b}
    * @throws IllegalArgumentException when either is null
    */
@@ -56,8 +58,8 @@ public enum PromotionPolicy {
   }
 
   /**
-   * The dtype of an elementwise op's result over these operands, by PyTorch's rule ({@code
-   * at::native::result_type}, aten/src/ATen/native/TypeProperties.cpp).
+   * {@return the dtype of an elementwise op's result over these operands, by PyTorch's rule ({@code
+   * at::native::result_type}, aten/src/ATen/native/TypeProperties.cpp)}
    *
    * <p>Operands fall into three categories, each promoted within itself: dimensioned tensors,
    * zero-dim tensors, and wrapped numbers (Java scalars, and tensors whose {@link

@@ -8,13 +8,13 @@ package dev.ufunc4j.dtype;
  */
 public interface TensorLike {
 
-  /** The element type. */
+  /** {@return the element type} */
   DType dtype();
 
-  /** Number of dimensions; 0 for a zero-dim tensor. */
+  /** {@return number of dimensions; 0 for a zero-dim tensor} */
   int ndim();
 
-  /** True for a zero-dim tensor made from a Java scalar; it promotes like that scalar. */
+  /** {@return true for a zero-dim tensor made from a Java scalar; it promotes like that scalar} */
   default boolean isWrappedNumber() {
     return false;
   }

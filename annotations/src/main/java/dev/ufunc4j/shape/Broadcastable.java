@@ -32,9 +32,11 @@ public final class Broadcastable {
   private Broadcastable() {}
 
   /**
-   * The size of a result dimension inferred from the same dimension of two operands (the trait's
-   * {@code InferDim}); symmetric.
+   * {@return the size of a result dimension inferred from the same dimension of two operands (the
+   * trait's {@code InferDim}); symmetric}
    *
+   * @param dim0 the first operand's dimension
+   * @param dim1 the second operand's dimension
    * @throws IncompatibleShapesException when both are static, different, and neither is 1
    * @throws IllegalArgumentException when an argument is null
    */
@@ -76,11 +78,12 @@ public final class Broadcastable {
   }
 
   /**
-   * The result shape the trait infers from {@code operands} ({@code InferResultShape}): unranked
-   * operands are discarded; the ranked ones are combined from left to right, each pair aligned at
-   * the last dimension with 1s prepended to the shorter; with no ranked operand the result is
-   * {@link ShapeType#unranked()}.
+   * {@return the result shape the trait infers from {@code operands} ({@code InferResultShape}):
+   * unranked operands are discarded; the ranked ones are combined from left to right, each pair
+   * aligned at the last dimension with 1s prepended to the shorter; with no ranked operand the
+   * result is {@link ShapeType#unranked()}}
    *
+   * @param operands the operands' shapes
    * @throws IncompatibleShapesException when two ranked operands have static sizes that do not
    *     broadcast; the message names the dimension, the sizes and the operands
    * @throws IllegalArgumentException when there is no operand (the trait requires one) or an
@@ -136,6 +139,8 @@ public final class Broadcastable {
    * a dynamic result size is accepted, two static sizes must be equal, and an inferred dynamic
    * size against a static result size is an error.
    *
+   * @param result the declared result shape
+   * @param operands the operands' shapes
    * @throws IncompatibleShapesException when the operands do not broadcast ({@link #inferShape}'s
    *     message) or the result is not compatible with the inferred shape; the message says MLIR's
    *     {@code result type '4' not broadcast compatible with broadcasted operands's shapes '2'},

@@ -24,8 +24,9 @@ public final class Dim {
   }
 
   /**
-   * The static dimension of {@code size}.
+   * {@return the static dimension of {@code size}}
    *
+   * @param size the size (non-negative)
    * @throws IllegalArgumentException when {@code size} is negative (use {@link #DYNAMIC} for
    *     {@code ?})
    */
@@ -40,6 +41,8 @@ public final class Dim {
   /**
    * {@code "?"} or a non-negative decimal size, as MLIR writes a dimension.
    *
+   * @param text the dimension's text, as {@link #toString} writes it
+   * @return the dimension
    * @throws IllegalArgumentException for anything else
    */
   public static Dim parse(String text) {
@@ -60,18 +63,18 @@ public final class Dim {
     }
   }
 
-  /** True for the dynamic size {@code ?}, unknown until run time. */
+  /** {@return true for the dynamic size {@code ?}, unknown until run time} */
   public boolean isDynamic() {
     return size < 0;
   }
 
-  /** True for a size known at compile time. */
+  /** {@return true for a size known at compile time} */
   public boolean isStatic() {
     return size >= 0;
   }
 
   /**
-   * The static size.
+   * {@return the static size}
    *
    * @throws IllegalStateException for the dynamic dimension
    */

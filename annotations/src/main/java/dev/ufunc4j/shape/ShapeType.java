@@ -20,14 +20,15 @@ public final class ShapeType {
     this.dims = dims;
   }
 
-  /** The unranked shape {@code *}. */
+  /** {@return the unranked shape {@code *}} */
   public static ShapeType unranked() {
     return UNRANKED;
   }
 
   /**
-   * The ranked shape with {@code dims} (none: rank 0).
+   * {@return the ranked shape with {@code dims} (none: rank 0)}
    *
+   * @param dims the dimensions, outermost first
    * @throws IllegalArgumentException when {@code dims} or one of them is null
    */
   public static ShapeType ranked(Dim... dims) {
@@ -37,7 +38,12 @@ public final class ShapeType {
     return ranked(Arrays.asList(dims));
   }
 
-  /** {@link #ranked(Dim...)} from a list (copied). */
+  /**
+   * {@link #ranked(Dim...)} from a list (copied).
+   *
+   * @param dims the dimensions, outermost first
+   * @return the shape
+   */
   public static ShapeType ranked(List<Dim> dims) {
     if (dims == null) {
       throw new IllegalArgumentException("ShapeType.ranked: the dimensions are null");
@@ -53,8 +59,9 @@ public final class ShapeType {
   }
 
   /**
-   * The static shape with {@code sizes}, as a tensor's {@code shape()}.
+   * {@return the static shape with {@code sizes}, as a tensor's {@code shape()}}
    *
+   * @param sizes the sizes, outermost first
    * @throws IllegalArgumentException when {@code sizes} is null or a size is negative
    */
   public static ShapeType of(long... sizes) {
@@ -74,9 +81,10 @@ public final class ShapeType {
   }
 
   /**
-   * A shape written as in an MLIR tensor type: {@code "*"} (unranked), {@code ""} (rank 0), or
-   * dimensions joined by {@code x}, each {@code ?} or a size ({@code "?x2x3"}).
+   * {@return a shape written as in an MLIR tensor type: {@code "*"} (unranked), {@code ""} (rank
+   * 0), or dimensions joined by {@code x}, each {@code ?} or a size ({@code "?x2x3"})}
    *
+   * @param text the shape's text, as {@link #toString} writes it
    * @throws IllegalArgumentException for anything else, naming the text
    */
   public static ShapeType parse(String text) {
@@ -103,13 +111,13 @@ public final class ShapeType {
     return ranked(dims);
   }
 
-  /** True when the rank is known (the dimensions may still be dynamic). */
+  /** {@return true when the rank is known (the dimensions may still be dynamic)} */
   public boolean isRanked() {
     return dims != null;
   }
 
   /**
-   * The number of dimensions.
+   * {@return the number of dimensions}
    *
    * @throws IllegalStateException when unranked
    */
@@ -118,7 +126,7 @@ public final class ShapeType {
   }
 
   /**
-   * The dimensions, unmodifiable.
+   * {@return the dimensions, unmodifiable}
    *
    * @throws IllegalStateException when unranked
    */
@@ -129,6 +137,8 @@ public final class ShapeType {
   /**
    * Dimension {@code i}.
    *
+   * @param i the dimension's index, outermost 0
+   * @return the dimension
    * @throws IllegalStateException when unranked
    * @throws IndexOutOfBoundsException when {@code i} is not in {@code [0, rank)}
    */
@@ -141,13 +151,17 @@ public final class ShapeType {
     return d.get(i);
   }
 
-  /** Ranked with every dimension static. */
+  /**
+   * Ranked with every dimension static.
+   *
+   * @return whether the rank and every size are known
+   */
   public boolean isStatic() {
     return dims != null && dims.stream().allMatch(Dim::isStatic);
   }
 
   /**
-   * The sizes of a static shape, a new array.
+   * {@return the sizes of a static shape, a new array}
    *
    * @throws IllegalStateException when unranked or a dimension is dynamic
    */
@@ -158,7 +172,9 @@ public final class ShapeType {
     return dims.stream().mapToLong(Dim::size).toArray();
   }
 
-  /** The MLIR form {@link #parse} reads: {@code "?x2"}, {@code ""} for rank 0, {@code "*"}. */
+  /**
+   * {@return the MLIR form {@link #parse} reads: {@code "?x2"}, {@code ""} for rank 0, {@code "*"}}
+   */
   public String toMlir() {
     if (dims == null) {
       return "*";

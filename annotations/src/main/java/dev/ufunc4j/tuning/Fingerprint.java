@@ -22,11 +22,22 @@ import java.util.TreeSet;
  * preferred vector size ({@code 0} where it is unknown: javac's JVM, where the processor runs, has
  * no {@code jdk.incubator.vector}), {@code jdk} the Java runtime version and {@code ufunc4j} the
  * library's version. {@link #id} names it in the profile's records.
+ *
+ * @param cpu the processor's model name
+ * @param flags its SIMD feature flags, sorted
+ * @param cores the processors the JVM may use
+ * @param vectorBits the Vector API's preferred vector size in bits (0: unknown)
+ * @param jdk the Java runtime version
+ * @param ufunc4j the library's version
  */
 public record Fingerprint(
     String cpu, String flags, int cores, int vectorBits, String jdk, String ufunc4j) {
 
-  /** This machine, with the given Vector API preferred size in bits (0: unknown). */
+  /**
+   * {@return this machine, with the given Vector API preferred size in bits (0: unknown)}
+   *
+   * @param vectorBits the Vector API's preferred vector size in bits (0: unknown)
+   */
   public static Fingerprint current(int vectorBits) {
     String[] cpu = cpuInfo();
     return new Fingerprint(
@@ -38,7 +49,7 @@ public record Fingerprint(
         version());
   }
 
-  /** The ufunc4j version this jar was built as (its Maven version). */
+  /** {@return the ufunc4j version this jar was built as (its Maven version)} */
   public static String version() {
     try (InputStream in = Fingerprint.class.getResourceAsStream("version.properties")) {
       if (in == null) {
@@ -101,7 +112,11 @@ public record Fingerprint(
     return String.join(" ", kept);
   }
 
-  /** Twelve hex digits of the SHA-256 of the fields: the {@code machine} key of records. */
+  /**
+   * Twelve hex digits of the SHA-256 of the fields: the {@code machine} key of records.
+   *
+   * @return twelve hex digits naming this machine
+   */
   public String id() {
     String canonical =
         String.join(
@@ -116,8 +131,11 @@ public record Fingerprint(
   }
 
   /**
-   * How {@code recorded} differs from this machine, one {@code field: recorded X, this machine Y}
-   * per field; empty when it matches. {@code vectorBits} is compared only when both know it.
+   * {@return how {@code recorded} differs from this machine, one {@code field: recorded X, this
+   * machine Y} per field; empty when it matches} {@code vectorBits} is compared only when both know
+   * it.
+   *
+   * @param recorded the machine a profile was recorded on
    */
   public List<String> differencesFrom(Fingerprint recorded) {
     List<String> d = new ArrayList<>();

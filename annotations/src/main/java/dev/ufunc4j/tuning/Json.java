@@ -21,7 +21,11 @@ public final class Json {
     this.text = text;
   }
 
-  /** The one JSON value {@code text} holds (surrounding whitespace allowed). */
+  /**
+   * {@return the one JSON value {@code text} holds (surrounding whitespace allowed)}
+   *
+   * @param text the JSON text
+   */
   public static Object parse(String text) {
     Json p = new Json(text);
     p.skipSpace();
@@ -253,7 +257,12 @@ public final class Json {
     return new IllegalArgumentException("column " + (pos + 1) + ": " + what);
   }
 
-  /** {@code value} as one line of JSON: maps, lists, strings, numbers, booleans and null. */
+  /**
+   * {@code value} as one line of JSON: maps, lists, strings, numbers, booleans and null.
+   *
+   * @param value a map, list, string, number, boolean or null
+   * @return the JSON text
+   */
   public static String write(Object value) {
     StringBuilder sb = new StringBuilder();
     write(sb, value);

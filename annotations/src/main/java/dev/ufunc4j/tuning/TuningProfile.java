@@ -41,7 +41,15 @@ public final class TuningProfile {
   /** The knobs the processor applies when it generates kernels. */
   public static final Set<String> BUILD_KNOBS = Set.of("vectorBits");
 
-  /** One candidate's timing: median, fastest and slowest sample, in nanoseconds per call. */
+  /**
+   * One candidate's timing: median, fastest and slowest sample, in nanoseconds per call.
+   *
+   * @param value the knob's value
+   * @param medianNs the median sample, in nanoseconds per call
+   * @param minNs the fastest sample, in nanoseconds per call
+   * @param maxNs the slowest sample, in nanoseconds per call
+   * @param samples how many samples were taken
+   */
   public record Timing(long value, double medianNs, double minNs, double maxNs, int samples) {
     Map<String, Object> toJson() {
       Map<String, Object> m = new LinkedHashMap<>();
@@ -62,6 +70,15 @@ public final class TuningProfile {
    * One measurement: the op ({@code op} of the class {@code declaringClass}; {@code "*"} and {@code
    * "*"} for a runtime-wide knob), its operand dtypes, the shape class, the machine, the knob, the
    * chosen value and every candidate's timing (the default among them).
+   *
+   * @param op the op's name ({@code "*"} for a runtime-wide knob)
+   * @param declaringClass the class declaring the op ({@code "*"} for a runtime-wide knob)
+   * @param dtypes the operand dtypes, by name
+   * @param shape the shape class the timings were taken on
+   * @param machine the {@link Fingerprint#id} of the machine
+   * @param knob the knob tuned ({@code vectorBits}, {@code grain}, {@code threads})
+   * @param chosen the value chosen
+   * @param candidates every candidate's timing, the default first
    */
   public record Record(
       String op,
@@ -72,6 +89,7 @@ public final class TuningProfile {
       String knob,
       long chosen,
       List<Timing> candidates) {
+    /** Copies the lists, so that the record cannot change after. */
     public Record {
       dtypes = List.copyOf(dtypes);
       candidates = List.copyOf(candidates);
@@ -94,7 +112,11 @@ public final class TuningProfile {
       return m;
     }
 
-    /** {@code op} of {@code declaringClass}, the name the processor and the runtime match. */
+    /**
+     * {@code op} of {@code declaringClass}, the name the processor and the runtime match.
+     *
+     * @return {@code declaringClass + "." + op}
+     */
     public String qualifiedOp() {
       return declaringClass + "." + op;
     }
@@ -103,15 +125,23 @@ public final class TuningProfile {
   private final List<Fingerprint> machines;
   private final List<Record> records;
 
+  /**
+   * A profile of {@code records} measured on {@code machines} (both copied).
+   *
+   * @param machines the machines the records name, by {@link Fingerprint#id}
+   * @param records the measurements
+   */
   public TuningProfile(List<Fingerprint> machines, List<Record> records) {
     this.machines = List.copyOf(machines);
     this.records = List.copyOf(records);
   }
 
+  /** {@return the machines the records were measured on} */
   public List<Fingerprint> machines() {
     return machines;
   }
 
+  /** {@return every measurement, in the file's order} */
   public List<Record> records() {
     return records;
   }
@@ -129,6 +159,9 @@ public final class TuningProfile {
    * regular file (a symbolic link is followed) of at most {@link #MAX_BYTES} is read: a directory,
    * FIFO, device or socket is refused without being opened (opening a FIFO would wait for a
    * writer), and so is a larger file.
+   *
+   * @param file the profile's path
+   * @return the profile
    */
   public static TuningProfile read(Path file) {
     BasicFileAttributes attributes;
@@ -154,9 +187,13 @@ public final class TuningProfile {
   }
 
   /**
-   * The lines of the profile {@code in} holds ({@code source} names it in errors): at most {@link
-   * #MAX_BYTES} bytes are read, and a stream that has more, or bytes that are not UTF-8, is refused
-   * ({@link TuningProfileException}). Lines end at {@code \n}, {@code \r} or {@code \r\n}.
+   * {@return the lines of the profile {@code in} holds ({@code source} names it in errors): at most
+   * {@link #MAX_BYTES} bytes are read, and a stream that has more, or bytes that are not UTF-8, is
+   * refused ({@link TuningProfileException})} Lines end at {@code \n}, {@code \r} or {@code \r\n}.
+   *
+   * @param source the name to give in error messages (a path or URL)
+   * @param in the profile's bytes
+   * @throws IOException when the stream cannot be read
    */
   public static List<String> readLines(String source, InputStream in) throws IOException {
     byte[] bytes = in.readNBytes(MAX_BYTES + 1);
@@ -183,9 +220,12 @@ public final class TuningProfile {
   }
 
   /**
-   * The profile in {@code lines} ({@code source} names it in errors). Blank lines are skipped; the
-   * first line must be the header, every other line a machine or a record whose machine is listed
-   * above it.
+   * {@return the profile in {@code lines} ({@code source} names it in errors)} Blank lines are
+   * skipped; the first line must be the header, every other line a machine or a record whose
+   * machine is listed above it.
+   *
+   * @param source the name to give in error messages (a path or URL)
+   * @param lines the profile's lines
    */
   public static TuningProfile parse(String source, List<String> lines) {
     List<Fingerprint> machines = new ArrayList<>();
@@ -386,7 +426,7 @@ public final class TuningProfile {
     return l;
   }
 
-  /** The profile as lines: header, machines, records sorted by their key. */
+  /** {@return the profile as lines: header, machines, records sorted by their key} */
   public List<String> toLines() {
     List<String> out = new ArrayList<>();
     Map<String, Object> h = new LinkedHashMap<>();
@@ -419,14 +459,21 @@ public final class TuningProfile {
         r.machine());
   }
 
-  /** Writes {@link #toLines} to {@code file}. */
+  /**
+   * Writes {@link #toLines} to {@code file}.
+   *
+   * @param file the path to write
+   * @throws IOException when the file cannot be written
+   */
   public void write(Path file) throws IOException {
     Files.write(file, toLines(), StandardCharsets.UTF_8);
   }
 
   /**
-   * What applies to {@code here}: the records of the recorded machine that matches it, or none and
-   * a {@code mismatch} text naming how each recorded machine differs.
+   * {@return what applies to {@code here}: the records of the recorded machine that matches it, or
+   * none and a {@code mismatch} text naming how each recorded machine differs}
+   *
+   * @param here this machine
    */
   public Selection forMachine(Fingerprint here) {
     List<String> why = new ArrayList<>();
@@ -450,19 +497,30 @@ public final class TuningProfile {
             : "it was recorded on another machine: " + String.join(", ", why));
   }
 
-  /** The records for one machine, or why there are none ({@code mismatch}, else null). */
+  /**
+   * The records for one machine, or why there are none ({@code mismatch}, else null).
+   *
+   * @param records the records measured on this machine
+   * @param mismatch why the profile's machines differ from this one; null when they match
+   */
   public record Selection(List<Record> records, String mismatch) {
+    /** Copies {@code records}, so that the selection cannot change after. */
     public Selection {
       records = Collections.unmodifiableList(new ArrayList<>(records));
     }
 
     /**
-     * The value to use for {@code knob} of op {@code qualifiedOp} (a declaring class and op name;
-     * {@code "*.*"} for runtime-wide knobs) over {@code dtypes}, or {@code fallback} when no record
-     * covers it: the value most of its shape classes' records chose; a tie keeps the default (the
-     * records' first candidate, as the tuner writes them) if it is among the tied, else the tied
-     * value of the first record. Each record's {@code chosen} decides, so a hand-edited choice is
-     * followed.
+     * {@return the value to use for {@code knob} of op {@code qualifiedOp} (a declaring class and
+     * op name; {@code "*.*"} for runtime-wide knobs) over {@code dtypes}, or {@code fallback} when
+     * no record covers it: the value most of its shape classes' records chose; a tie keeps the
+     * default (the records' first candidate, as the tuner writes them) if it is among the tied,
+     * else the tied value of the first record} Each record's {@code chosen} decides, so a
+     * hand-edited choice is followed.
+     *
+     * @param qualifiedOp the declaring class and op name ({@code "*.*"} for runtime-wide knobs)
+     * @param dtypes the operand dtypes, by name
+     * @param knob the knob
+     * @param fallback the value when no record covers it
      */
     public long choose(String qualifiedOp, List<String> dtypes, String knob, long fallback) {
       List<Record> rs = new ArrayList<>();

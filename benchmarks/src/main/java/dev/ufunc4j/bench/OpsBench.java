@@ -73,6 +73,9 @@ public class OpsBench {
       Parallel.setThreads(threads);
     }
     a = operand(bench.a(), 1);
+    if (bench.op().equals("log")) {
+      a = Ops.abs(a); // the logarithm of data it is defined on (peers.py takes |a| too)
+    }
     b = bench.b() == null ? null : operand(bench.b(), 2);
     scalar = bench.scalar() == null ? Double.NaN : bench.scalar();
     fresh = mode.equals("fresh");
@@ -224,6 +227,14 @@ public class OpsBench {
       case "lt" -> target == null ? Ops.lt(a, b) : Ops.lt(a, b, target);
       case "silu" -> target == null ? ActivationsOps.silu(a) : ActivationsOps.silu(a, target);
       case "tanh" -> target == null ? Ops.tanh(a) : Ops.tanh(a, target);
+      case "exp" -> target == null ? Ops.exp(a) : Ops.exp(a, target);
+      case "sigmoid" -> target == null ? Ops.sigmoid(a) : Ops.sigmoid(a, target);
+      case "log" -> target == null ? Ops.log(a) : Ops.log(a, target);
+      case "sin" -> target == null ? Ops.sin(a) : Ops.sin(a, target);
+      case "cos" -> target == null ? Ops.cos(a) : Ops.cos(a, target);
+      // A user's two-operand transcendental op (generated-samples' Reducers.logAddExp).
+      case "logaddexp" ->
+          target == null ? ReducerOps.logAddExp(a, b) : ReducerOps.logAddExp(a, b, target);
       case "sum" -> target == null ? Ops.sum(a, bench.dims()) : Ops.sum(a, bench.dims(), false, target);
       case "add_reduce" -> Ops.add.reduce(a, bench.dims(), false, target);
       case "maximum_reduce" -> Ops.maximum.reduce(a, bench.dims(), false, target);

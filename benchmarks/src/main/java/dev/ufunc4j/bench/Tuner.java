@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -42,7 +43,8 @@ import jdk.incubator.vector.VectorShape;
  * of float32 around the split sizes, wall time).
  *
  * <p>Options: {@code --out=<file>} (default {@code tuning.jsonl}; records of other machines already
- * in it are kept), {@code --ops=name,Class.name,...} (default: every op), {@code
+ * in it are kept), {@code --ops=name,Class.name,...} (default: every op; a bare name that ops of two classes
+ * share is refused, naming them to choose from), {@code
  * --dtypes=float32,...} (default float32), {@code --knobs=vectorBits,grain,threads}, {@code
  * --rounds=N}, {@code --quick} (fewer shapes, candidates and samples: about a minute for a few
  * ops). Other modes: {@code --check} prints the tunables the runtime read (with the profile given
@@ -117,27 +119,18 @@ public final class Tuner {
   /** The ops the options select, by {@code class.name}, with their entries' dtypes. */
   private Map<String, List<List<String>>> selected() {
     Map<String, ElementwiseOp> ops = TunerWorker.ops();
-    Set<String> wanted = options.containsKey("ops") ? Set.of(options.get("ops").split(",")) : null;
+    Set<String> wanted =
+        options.containsKey("ops") ? resolve(options.get("ops").split(","), ops.keySet()) : null;
     Set<String> dtypes = Set.of(options.getOrDefault("dtypes", "float32").split(","));
     for (String d : dtypes) {
       DType.fromName(d); // refuse a misspelled dtype by its name
     }
     Map<String, List<List<String>>> out = new LinkedHashMap<>();
-    Set<String> found = new TreeSet<>();
     for (Map.Entry<String, ElementwiseOp> e : ops.entrySet()) {
       ElementwiseOp op = e.getValue();
-      String simple = e.getKey().substring(e.getKey().lastIndexOf('.') + 1);
-      if (wanted != null
-          && !wanted.contains(simple)
-          && !wanted.contains(e.getKey())
-          && !wanted.contains(
-              op.declaringClass().substring(op.declaringClass().lastIndexOf('.') + 1)
-                  + "."
-                  + simple)) {
+      if (wanted != null && !wanted.contains(e.getKey())) {
         continue;
       }
-      found.add(simple);
-      found.add(e.getKey());
       for (int i = 0; i < op.entryCount(); i++) {
         List<String> names = new ArrayList<>();
         boolean fits = true;
@@ -157,17 +150,46 @@ public final class Tuner {
         }
       }
     }
-    if (wanted != null) {
-      for (String w : wanted) {
-        boolean any =
-            found.contains(w) || found.stream().anyMatch(f -> f.endsWith("." + w) || f.endsWith(w));
-        if (!any) {
-          throw new IllegalArgumentException(
-              "--ops: no op '" + w + "' on the class path; ops: " + new TreeSet<>(ops.keySet()));
+    return out;
+  }
+
+  /**
+   * The full names ({@code package.Class.name}) of the ops {@code words} select: each word is an
+   * op's full name, {@code Class.name} or a bare {@code name}, and must select exactly one op. A
+   * bare name that two classes declare (the user's {@code gelu} and a bundled sample's) is refused
+   * with the qualified names to choose from, rather than tuning both.
+   */
+  static Set<String> resolve(String[] words, Set<String> all) {
+    Set<String> chosen = new LinkedHashSet<>();
+    for (String word : words) {
+      String w = word.strip();
+      List<String> matches = new ArrayList<>();
+      for (String full : all) {
+        String simple = full.substring(full.lastIndexOf('.') + 1);
+        String owner = full.substring(0, full.lastIndexOf('.'));
+        String classAndName = owner.substring(owner.lastIndexOf('.') + 1) + "." + simple;
+        if (w.equals(full) || w.equals(classAndName) || w.equals(simple)) {
+          matches.add(full);
         }
       }
+      if (matches.isEmpty()) {
+        throw new IllegalArgumentException(
+            "--ops: no op '" + w + "' on the class path; ops: " + new TreeSet<>(all));
+      }
+      if (matches.size() > 1) {
+        throw new IllegalArgumentException("--ops: '" + w + "' names " + matches.size()
+            + " ops on the class path: " + matches + "; name one as Class.name or by its full"
+            + " name (e.g. --ops=" + qualified(matches.get(0)) + ")");
+      }
+      chosen.add(matches.get(0));
     }
-    return out;
+    return chosen;
+  }
+
+  /** {@code Class.name} of a full op name. */
+  private static String qualified(String full) {
+    String owner = full.substring(0, full.lastIndexOf('.'));
+    return owner.substring(owner.lastIndexOf('.') + 1) + full.substring(full.lastIndexOf('.'));
   }
 
   /** One task of a fork: the op call, the runtime settings and the clock. */

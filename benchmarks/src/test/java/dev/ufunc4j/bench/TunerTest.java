@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,6 +40,7 @@ class TunerTest {
   }
 
   @Test
+  @Tag("slow") // child JVMs (the tuner forks its workers)
   void writesAProfileOfThisMachineForTheOpsAsked(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("tuning.jsonl");
     // A record of another machine already in the file stays (profiles merge).
@@ -58,7 +60,7 @@ class TunerTest {
                         new TuningProfile.Timing(64, 2, 1, 3, 5),
                         new TuningProfile.Timing(1, 1, 1, 1, 5)))))
         .write(out);
-    Tuner.main(new String[] {"--quick --rounds=1 --ops=Samples.mul,silu --out=" + out});
+    Tuner.main(new String[] {"--quick --rounds=1 --ops=Samples.mul,Activations.silu,Samples.silu --out=" + out});
     TuningProfile p = TuningProfile.read(out);
     Fingerprint here = Tunables.fingerprint();
     assertEquals(
@@ -112,6 +114,16 @@ class TunerTest {
             () -> Tuner.main(new String[] {"--ops=nosuchop", "--quick"}));
     assertTrue(
         e.getMessage().startsWith("--ops: no op 'nosuchop' on the class path"), e.getMessage());
+    // Issue 29 item 4: a bare name two classes declare selects neither, naming both.
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> Tuner.main(new String[] {"--ops=silu", "--quick"}));
+    assertTrue(
+        e.getMessage().startsWith("--ops: 'silu' names ")
+            && e.getMessage().contains("dev.ufunc4j.samples.Activations.silu")
+            && e.getMessage().contains("dev.ufunc4j.samples.Samples.silu"),
+        e.getMessage());
     e =
         assertThrows(
             IllegalArgumentException.class, () -> Tuner.main(new String[] {"--dtypes=float31"}));
@@ -130,8 +142,8 @@ class TunerTest {
   void verifyHashesEqualForTheSameBuild(@TempDir Path dir) throws Exception {
     Path a = dir.resolve("a.tsv");
     Path b = dir.resolve("b.tsv");
-    Tuner.main(new String[] {"--ops=Samples.mul,silu", "--verify=" + a});
-    Tuner.main(new String[] {"--ops=Samples.mul,silu", "--verify=" + b});
+    Tuner.main(new String[] {"--ops=Samples.mul,Activations.silu", "--verify=" + a});
+    Tuner.main(new String[] {"--ops=Samples.mul,Activations.silu", "--verify=" + b});
     List<String> lines = Files.readAllLines(a);
     assertEquals(lines, Files.readAllLines(b));
     List<String> shapes = new ArrayList<>();
@@ -158,6 +170,7 @@ class TunerTest {
    * it.
    */
   @Test
+  @Tag("slow") // child JVMs
   void theRuntimeReadsAProfileOnTheClassPath(@TempDir Path dir) throws Exception {
     Fingerprint here = Tunables.fingerprint();
     Path resource = dir.resolve("META-INF/ufunc4j/tuning.jsonl");
@@ -236,10 +249,16 @@ class TunerTest {
     cmd.add("--enable-native-access=ALL-UNNAMED");
     cmd.addAll(List.of(flags));
     cmd.addAll(List.of("-cp", classPath, Tuner.class.getName(), "--check"));
-    Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    java.io.File err = java.io.File.createTempFile("tuner-check", ".err");
+    err.deleteOnExit();
+    Process p = new ProcessBuilder(cmd).redirectError(err).start();
     String out =
         new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-    assertEquals(0, p.waitFor(), out);
+    int exit = p.waitFor();
+    String errText = Files.readString(err.toPath());
+    // Into this test's stderr, which Surefire keeps in the reports (docs/testing.md, "Tiers").
+    System.err.println("child JVM Tuner --check " + List.of(flags) + ", stderr:\n" + errText);
+    assertEquals(0, exit, out + "\nstderr:\n" + errText);
     return out.strip();
   }
 }

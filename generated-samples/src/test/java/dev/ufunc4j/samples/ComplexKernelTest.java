@@ -136,6 +136,8 @@ class ComplexKernelTest {
       Map.entry("Blends.axpby",
           (m, t, s) -> m.add(m.mul(m.real(s[0]), t[0]), m.mul(m.real(s[1]), t[1]))),
       Map.entry("Internal.scale", (m, t, s) -> m.mul(t[0], m.real(s[0]))),
+      // Double.isNaN(x) is x != x (processor JdkFunctions), a liftable comparison.
+      Map.entry("JdkMath.isNaN", (m, t, s) -> !Arith.equal(t[0], t[0])),
       Map.entry("Builtins.add", (m, t, s) -> m.add(t[0], t[1])),
       Map.entry("Builtins.sub", (m, t, s) -> m.sub(t[0], t[1])),
       Map.entry("Builtins.mul", (m, t, s) -> m.mul(t[0], t[1])),

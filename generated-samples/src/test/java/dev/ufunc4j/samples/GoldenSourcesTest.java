@@ -402,6 +402,31 @@ class GoldenSourcesTest {
   }
 
   /**
+   * A body that calls another op and a helper method (issue 26): both inlined, so the op has one
+   * fused kernel and no temporaries; the helper's local and the argument it reads twice become
+   * locals of the kernel; the derived gradient goes through the inlined calls.
+   */
+  @Test
+  void composition(TestInfo info) throws IOException {
+    checkGoldens(info, "float32", """
+          static double square(double x) {
+            final double s = x * x;
+            return s * s;
+          }
+
+          @Elementwise
+          public static double softSign(double x) {
+            return x / (1 + Math.abs(x));
+          }
+
+          @Elementwise
+          public static double softSquare(double x, @Scalar double scale) {
+            return square(softSign(x * scale));
+          }
+        """);
+  }
+
+  /**
    * A named facade with a class of instance forms, an op whose methods share another op's name,
    * numbers in every operand after the first, and rules: a check that reads a Java number as
    * given, an answer that reads it as a tensor (so it is wrapped first), a scalar's value.

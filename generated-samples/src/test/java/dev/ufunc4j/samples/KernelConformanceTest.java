@@ -75,6 +75,12 @@ class KernelConformanceTest {
       Map.entry("Blends.lerp", 2L),
       Map.entry("Blends.hypot", 2L),
       Map.entry("Fused.biasRelu", 1L),
+      // Composition: the same bodies through inlined calls (issue 26), the same bounds.
+      Map.entry("Composition.sigmoid", 4L),
+      Map.entry("Composition.silu", 4L),
+      Map.entry("Composition.shiftedSilu", 4L),
+      Map.entry("Composition.geluTanh", 4L),
+      Map.entry("Composition.softSign2", 2L),
       // Reducers: logAddExp is softplus's kind of body (log1p of exp); ema two products and a sum.
       Map.entry("Reducers.logAddExp", 4L),
       Map.entry("Reducers.ema", 2L),
@@ -171,7 +177,11 @@ class KernelConformanceTest {
       "Builtins.neg", "Builtins.bitwiseAnd", "Builtins.bitwiseOr", "Builtins.bitwiseXor",
       "Builtins.bitwiseNot", "Builtins.bitwiseLeftShift", "Builtins.eq", "Builtins.ne",
       "Builtins.logicalAnd", "Builtins.logicalOr", "Builtins.logicalXor", "Builtins.logicalNot",
-      "Builtins.where");
+      "Builtins.where",
+      // The JDK's bit functions (processor JdkFunctions): bits combined, shifted left or
+      // logically right, counted by adding and multiplying.
+      "JdkMath.bitCount", "JdkMath.leadingZeros", "JdkMath.trailingZeros",
+      "JdkMath.rotateLeft13", "JdkMath.rotateRight70", "JdkMath.reverse");
 
   /**
    * {@code @Scalar} values per op where the generic ones (2.5, -0.75, 3 for every scalar) would
@@ -465,7 +475,7 @@ class KernelConformanceTest {
       "Samples.shifts",
       // A negative bound of Math.min/max reads as 2^64 - |bound| on UINT64: Math.max(a + b, -128L)
       // (Saturating.addInt8), hardtanh's minVal -1. Documented on those ops.
-      "Saturating.addInt8", "Activations.hardtanh");
+      "Saturating.addInt8", "Activations.hardtanh", "JdkMath.clampInt8");
 
   private static void checkEntry(ElementwiseOp op, int entry) throws Exception {
     if (op.entryCompute(entry) == DType.UINT64 && UNSIGNED_DIVERGENT.contains(id(op))) {

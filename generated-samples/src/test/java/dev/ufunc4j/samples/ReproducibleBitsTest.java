@@ -24,6 +24,7 @@ import java.util.ServiceLoader;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -43,6 +44,7 @@ import org.junit.jupiter.api.Test;
  * <p>Regenerate the fingerprints after an intended change to the functions with {@code mvn -B -ntp
  * -pl generated-samples -am verify -Dufunc4j.updateGoldens=true}.
  */
+@Tag("slow") // child JVMs
 class ReproducibleBitsTest {
 
   /** Per dtype: elements per function, enough for hundreds of vector iterations. */
@@ -80,6 +82,19 @@ class ReproducibleBitsTest {
     Map<String, String> compiled =
         child(List.of("-XX:-TieredCompilation", "-XX:CompileThreshold=100"), 12);
     assertSame("C2", compiled);
+  }
+
+  /**
+   * Another machine's vector width and a split op: 128-bit vectors ({@code -XX:MaxVectorSize=16}
+   * makes the preferred shape, and so every kernel's lane count, 4 floats instead of this
+   * machine's 8 or 16), C2 as above, and every op of the fingerprints split across two threads
+   * (a grain of 256 elements).
+   */
+  @Test
+  void narrowVectorsOnTwoThreadsAgreeWithTheInterpreter() throws Exception {
+    assertSame("C2 with 128-bit vectors on two threads", child(List.of("-XX:MaxVectorSize=16",
+        "-XX:-TieredCompilation", "-XX:CompileThreshold=100", "-Dufunc4j.threads=2",
+        "-Dufunc4j.grain=256"), 12));
   }
 
   @Test
@@ -130,10 +145,16 @@ class ReproducibleBitsTest {
     command.add(System.getProperty("java.class.path"));
     command.add(ReproducibleBitsTest.class.getName());
     command.add(Integer.toString(calls));
-    Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    java.io.File err = java.io.File.createTempFile("reproducible-bits", ".err");
+    err.deleteOnExit();
+    Process p = new ProcessBuilder(command).redirectError(err).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    if (!p.waitFor(10, TimeUnit.MINUTES) || p.exitValue() != 0) {
-      fail("child JVM " + flags + " failed: " + out);
+    boolean done = p.waitFor(10, TimeUnit.MINUTES);
+    String errText = java.nio.file.Files.readString(err.toPath());
+    // Into this test's stderr, which Surefire keeps in the reports (docs/testing.md, "Tiers").
+    System.err.println("child JVM " + flags + ", stderr:\n" + errText);
+    if (!done || p.exitValue() != 0) {
+      fail("child JVM " + flags + " failed: " + out + "\nstderr:\n" + errText);
     }
     Map<String, String> result = new LinkedHashMap<>();
     for (String line : out.split("\n")) {

@@ -292,6 +292,10 @@ final class BodyEmitter {
             t.code(), VectorCode.literal(lane, 0.0), t.code()));
       }
       case COPY_SIGN -> copySign(vec(x), vec(args.get(1)), true);
+      // SpecialMath (issue 26 item 3): the method's own bits.
+      case ERF, ERFC, LGAMMA, DIGAMMA, TRIGAMMA, EXPIT, LOGIT, XLOGY, SINC, IPOW ->
+          new SpecialMathEmitter(code, lane, unsigned)
+              .emit(c.function(), args.stream().map(this::vec).toList());
     };
   }
 

@@ -21,13 +21,18 @@ import dev.ufunc4j.processor.Expr.BinaryOp;
 import dev.ufunc4j.processor.Expr.UnaryOp;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.TypeKind;
@@ -42,6 +47,17 @@ final class BodyLowering {
 
   private final Trees trees;
   private final Report report;
+  /** Errors reported while lowering: a body lowered without new ones is complete. */
+  private int errors;
+  /** The methods being lowered, outermost first: the op's, then the ones it inlines. */
+  private final List<ExecutableElement> inProgress = new ArrayList<>();
+  /**
+   * The bodies of called methods, lowered once per body type over {@link Expr.Operand}
+   * placeholders for their parameters (empty after an error), then inlined at every call.
+   */
+  private final Map<Callee, Optional<Body>> callees = new HashMap<>();
+
+  private record Callee(ExecutableElement method, ValueType bodyType) {}
 
   BodyLowering(Trees trees, Report report) {
     this.trees = trees;
@@ -60,28 +76,46 @@ final class BodyLowering {
       report.error(method, Message.NO_BODY, method.getSimpleName());
       return Optional.empty();
     }
-    Scope scope = new Scope(bodyType, params);
-    int errorsBefore = report.size();
-    TreePath blockPath = new TreePath(methodPath, block);
-    List<Body.Local> locals = new ArrayList<>();
-    Expr result = null;
-    List<? extends StatementTree> statements = block.getStatements();
-    for (int i = 0; i < statements.size(); i++) {
-      StatementTree st = statements.get(i);
-      TreePath path = new TreePath(blockPath, st);
-      boolean last = i == statements.size() - 1;
-      if (st instanceof VariableTree v && !last) {
-        lowerLocal(path, v, scope, locals);
-      } else if (st instanceof ReturnTree r && last && r.getExpression() != null) {
-        result = scope.lower(new TreePath(path, r.getExpression()));
-      } else {
-        report.error(path, Message.UNSUPPORTED_STATEMENT, describe(st));
+    // The body's own names, so that the locals inlined calls add take other ones.
+    Set<String> taken = new HashSet<>(params.keySet());
+    for (StatementTree st : block.getStatements()) {
+      if (st instanceof VariableTree v) {
+        taken.add(v.getName().toString());
       }
     }
-    if (report.size() > errorsBefore || result == null) {
+    List<Body.Local> locals = new ArrayList<>();
+    Scope scope = new Scope(bodyType, params, locals, taken);
+    int errorsBefore = errors;
+    TreePath blockPath = new TreePath(methodPath, block);
+    Expr result = null;
+    inProgress.add(method);
+    try {
+      List<? extends StatementTree> statements = block.getStatements();
+      for (int i = 0; i < statements.size(); i++) {
+        StatementTree st = statements.get(i);
+        TreePath path = new TreePath(blockPath, st);
+        boolean last = i == statements.size() - 1;
+        if (st instanceof VariableTree v && !last) {
+          lowerLocal(path, v, scope, locals);
+        } else if (st instanceof ReturnTree r && last && r.getExpression() != null) {
+          result = scope.lower(new TreePath(path, r.getExpression()));
+        } else {
+          error(path, Message.UNSUPPORTED_STATEMENT, describe(st));
+        }
+      }
+    } finally {
+      inProgress.remove(inProgress.size() - 1);
+    }
+    if (errors > errorsBefore || result == null) {
       return Optional.empty();
     }
     return Optional.of(new Body(locals, result));
+  }
+
+  /** Reports an error on a sub-tree and counts it (the report drops a repeated one). */
+  private void error(TreePath path, Message message, Object... args) {
+    errors++;
+    report.error(path, message, args);
   }
 
   private void lowerLocal(TreePath path, VariableTree v, Scope scope, List<Body.Local> locals) {
@@ -95,7 +129,7 @@ final class BodyLowering {
       default -> null;
     };
     if (localType == null || scope.bodyType == ValueType.BOOLEAN && localType != ValueType.BOOLEAN) {
-      report.error(
+      error(
           path,
           Message.LOCAL_TYPE,
           name,
@@ -105,7 +139,7 @@ final class BodyLowering {
       return;
     }
     if (v.getInitializer() == null) {
-      report.error(path, Message.ASSIGNMENT, "local " + name + " without an initializer");
+      error(path, Message.ASSIGNMENT, "local " + name + " without an initializer");
       return;
     }
     Expr init = scope.lower(new TreePath(path, v.getInitializer()));
@@ -113,6 +147,45 @@ final class BodyLowering {
       locals.add(new Body.Local(name, init));
       scope.locals.put(name, new Expr.LocalRef(name, localType));
     }
+  }
+
+  /** {@code e} with the template's parameters and locals replaced by the call's values. */
+  private static Expr substitute(Expr e, List<Expr> args, Map<String, Expr> locals) {
+    return switch (e) {
+      case Expr.Operand o -> args.get(o.index());
+      case Expr.LocalRef l -> locals.get(l.name());
+      case Expr.ScalarRef s -> s;
+      case Expr.Literal l -> l;
+      case Expr.Unary u -> new Expr.Unary(u.op(), substitute(u.operand(), args, locals), u.type());
+      case Expr.Binary b -> new Expr.Binary(b.op(), substitute(b.left(), args, locals),
+          substitute(b.right(), args, locals), b.type());
+      case Expr.Conditional c -> new Expr.Conditional(substitute(c.condition(), args, locals),
+          substitute(c.whenTrue(), args, locals), substitute(c.whenFalse(), args, locals),
+          c.type());
+      case Expr.Call c -> new Expr.Call(c.function(),
+          c.args().stream().map(a -> substitute(a, args, locals)).toList(), c.type());
+    };
+  }
+
+  /** How often the template reads parameter {@code index}. */
+  private static int uses(Body template, int index) {
+    int[] count = {0};
+    template.any(x -> {
+      if (x instanceof Expr.Operand o && o.index() == index) {
+        count[0]++;
+      }
+      return false;
+    });
+    return count[0];
+  }
+
+  private static ValueType valueType(TypeMirror t) {
+    return switch (t.getKind()) {
+      case DOUBLE -> ValueType.DOUBLE;
+      case LONG -> ValueType.LONG;
+      case BOOLEAN -> ValueType.BOOLEAN;
+      default -> null;
+    };
   }
 
   private static String describe(Tree t) {
@@ -136,10 +209,53 @@ final class BodyLowering {
     final ValueType bodyType;
     final Map<String, Expr> params;
     final Map<String, Expr> locals = new HashMap<>();
+    /** The body's locals in order: the declared ones and those inlined calls add. */
+    final List<Body.Local> bodyLocals;
+    /** Every name the body's locals and parameters use. */
+    final Set<String> taken;
+    /**
+     * How many {@code ?:} branches or right sides of {@code &&}/{@code ||} enclose the node being
+     * lowered: Java evaluates it only in some lanes there.
+     */
+    int conditional;
 
-    Scope(ValueType bodyType, Map<String, Expr> params) {
+    Scope(ValueType bodyType, Map<String, Expr> params, List<Body.Local> bodyLocals,
+        Set<String> taken) {
       this.bodyType = bodyType;
       this.params = params;
+      this.bodyLocals = bodyLocals;
+      this.taken = taken;
+    }
+
+    /**
+     * {@code value} as a new local of the body named after {@code name}, computed once though
+     * read several times (an argument an inlined method reads twice, a step of {@code
+     * Long.bitCount}); a leaf stays itself. A long division under a condition stays in place
+     * (read where it is used): as a local it would be computed, and could throw, in lanes where
+     * Java does not evaluate it.
+     */
+    Expr bind(Expr value, String name) {
+      if (value instanceof Expr.Operand || value instanceof Expr.ScalarRef
+          || value instanceof Expr.LocalRef || value instanceof Expr.Literal
+          || conditional > 0 && new Body(List.of(), value).divides()) {
+        return value;
+      }
+      String unique = name;
+      for (int i = 2; !taken.add(unique); i++) {
+        unique = name + i;
+      }
+      bodyLocals.add(new Body.Local(unique, value));
+      return new Expr.LocalRef(unique, value.type());
+    }
+
+    /** Lowers a node that Java evaluates only in some lanes (see {@link #conditional}). */
+    private Expr lowerConditionally(TreePath path) {
+      conditional++;
+      try {
+        return checkedLower(path);
+      } finally {
+        conditional--;
+      }
     }
 
     /** The lowered expression, or null after reporting an error. */
@@ -151,7 +267,7 @@ final class BodyLowering {
         case INT_LITERAL, LONG_LITERAL, FLOAT_LITERAL, DOUBLE_LITERAL, BOOLEAN_LITERAL ->
             literal(path, ((LiteralTree) tree).getValue());
         case CHAR_LITERAL, STRING_LITERAL, NULL_LITERAL -> {
-          report.error(path, Message.UNSUPPORTED_LITERAL, tree);
+          error(path, Message.UNSUPPORTED_LITERAL, tree);
           yield null;
         }
         case IDENTIFIER, MEMBER_SELECT -> name(path);
@@ -165,18 +281,18 @@ final class BodyLowering {
             XOR, LEFT_SHIFT, RIGHT_SHIFT, UNSIGNED_RIGHT_SHIFT ->
             binary(path, (BinaryTree) tree);
         case NEW_CLASS, NEW_ARRAY -> {
-          report.error(path, Message.ALLOCATION, tree);
+          error(path, Message.ALLOCATION, tree);
           yield null;
         }
         case ASSIGNMENT, PREFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_INCREMENT, POSTFIX_DECREMENT,
             PLUS_ASSIGNMENT, MINUS_ASSIGNMENT, MULTIPLY_ASSIGNMENT, DIVIDE_ASSIGNMENT,
             REMAINDER_ASSIGNMENT, AND_ASSIGNMENT, OR_ASSIGNMENT, XOR_ASSIGNMENT,
             LEFT_SHIFT_ASSIGNMENT, RIGHT_SHIFT_ASSIGNMENT, UNSIGNED_RIGHT_SHIFT_ASSIGNMENT -> {
-          report.error(path, Message.ASSIGNMENT, tree);
+          error(path, Message.ASSIGNMENT, tree);
           yield null;
         }
         default -> {
-          report.error(path, Message.UNSUPPORTED_EXPRESSION, describeExpression(tree));
+          error(path, Message.UNSUPPORTED_EXPRESSION, describeExpression(tree));
           yield null;
         }
       };
@@ -195,6 +311,12 @@ final class BodyLowering {
 
     private TypeKind javaType(TreePath path) {
       TypeMirror t = trees.getTypeMirror(path);
+      if (t == null) {
+        // javac attributes a class's method bodies when asked for an element in them; until
+        // then its expressions have no type (a body whose first node is a binary operation).
+        trees.getElement(path);
+        t = trees.getTypeMirror(path);
+      }
       return t == null ? TypeKind.ERROR : t.getKind();
     }
 
@@ -208,7 +330,7 @@ final class BodyLowering {
         return new Expr.Literal(b, ValueType.BOOLEAN);
       }
       if (value instanceof Character || value instanceof String) {
-        report.error(path, Message.UNSUPPORTED_LITERAL, path.getLeaf());
+        error(path, Message.UNSUPPORTED_LITERAL, path.getLeaf());
         return null;
       }
       Number n = (Number) value;
@@ -217,14 +339,14 @@ final class BodyLowering {
       }
       if (n instanceof Double || n instanceof Float) {
         if (bodyType == ValueType.LONG) {
-          report.error(path, Message.FLOATING_IN_INTEGRAL_BODY, "literal " + path.getLeaf());
+          error(path, Message.FLOATING_IN_INTEGRAL_BODY, "literal " + path.getLeaf());
         } else {
-          report.error(path, Message.UNSUPPORTED_LITERAL, path.getLeaf());
+          error(path, Message.UNSUPPORTED_LITERAL, path.getLeaf());
         }
         return null;
       }
       if (bodyType == ValueType.BOOLEAN) {
-        report.error(path, Message.UNSUPPORTED_LITERAL, path.getLeaf());
+        error(path, Message.UNSUPPORTED_LITERAL, path.getLeaf());
         return null;
       }
       return new Expr.Literal(n.longValue(), ValueType.LONG);
@@ -234,7 +356,7 @@ final class BodyLowering {
       Element e = trees.getElement(path);
       String text = path.getLeaf().toString();
       if (e == null) {
-        report.error(path, Message.UNSUPPORTED_EXPRESSION, text);
+        error(path, Message.UNSUPPORTED_EXPRESSION, text);
         return null;
       }
       switch (e.getKind()) {
@@ -260,37 +382,94 @@ final class BodyLowering {
         }
         default -> {}
       }
-      report.error(path, Message.FIELD_ACCESS, text);
+      error(path, Message.FIELD_ACCESS, text);
       return null;
     }
 
+    /**
+     * A call, resolved in this order (a new kernel function is an entry of the first or second
+     * table, nothing else):
+     *
+     * <ol>
+     *   <li>{@link MathFunction}: the functions the emitters compute lanewise ({@code Math.exp});
+     *   <li>{@link JdkFunctions}: the JDK's other elementwise functions, written out in the body
+     *       language ({@code Math.round}, {@code Long.bitCount});
+     *   <li>a static method of this compilation, an {@code @Elementwise} op or a helper: its body
+     *       is inlined ({@link #inline});
+     *   <li>anything else is refused, naming the nearest function of the first two tables, or
+     *       saying how to make a method of another compilation callable.
+     * </ol>
+     */
     private Expr call(TreePath path, MethodInvocationTree tree) {
       Element e = trees.getElement(path);
       String shown = tree.getMethodSelect().toString();
       if (!(e instanceof ExecutableElement method)
-          || !(method.getEnclosingElement() instanceof TypeElement owner)
-          || !owner.getQualifiedName().contentEquals("java.lang.Math")) {
-        report.error(path, Message.UNSUPPORTED_CALL, shown + "(...)", MathFunction.supportedList());
+          || !(method.getEnclosingElement() instanceof TypeElement owner)) {
+        error(path, Message.UNKNOWN_CALL, shown + "(...)", Callables.list());
         return null;
       }
+      String ownerName = owner.getQualifiedName().toString();
       String name = method.getSimpleName().toString();
-      MathFunction fn = MathFunction.byName(name).orElse(null);
-      if (fn == null) {
-        report.error(path, Message.UNSUPPORTED_CALL, "Math." + name, MathFunction.supportedList());
-        return null;
+      String qualified = owner.getSimpleName() + "." + name;
+      Optional<MathFunction> math = MathFunction.of(ownerName, name);
+      if (math.isPresent()) {
+        return mathCall(path, tree, method, math.get(), qualified);
       }
+      Optional<JdkFunctions.Function> jdk = JdkFunctions.of(ownerName, name);
+      if (jdk.isPresent()) {
+        return jdkCall(path, tree, jdk.get());
+      }
+      if (trees.getPath(method) != null) {
+        return inline(path, tree, method);
+      }
+      if (ownerName.startsWith("java.")) {
+        error(path, Message.UNSUPPORTED_CALL, qualified, Callables.nearest(name),
+            Callables.list());
+      } else {
+        error(path, Message.UNKNOWN_CALL, qualified + "(...)", Callables.list());
+      }
+      return null;
+    }
+
+    private Expr mathCall(TreePath path, MethodInvocationTree tree, ExecutableElement method,
+        MathFunction fn, String qualified) {
       boolean floatingForm =
           method.getReturnType().getKind() == TypeKind.DOUBLE
               || method.getReturnType().getKind() == TypeKind.FLOAT;
       if (bodyType == ValueType.LONG && (floatingForm || !fn.hasLongForm())) {
-        report.error(path, Message.FLOATING_IN_INTEGRAL_BODY, "Math." + name);
+        error(path, Message.FLOATING_IN_INTEGRAL_BODY, qualified);
+        return null;
+      }
+      // SpecialMath.ipow has only its long form.
+      if (bodyType == ValueType.DOUBLE && fn.integralOnly()) {
+        error(path, Message.INTEGRAL_IN_FLOATING_BODY, qualified);
         return null;
       }
       if (bodyType == ValueType.BOOLEAN) {
-        report.error(path, Message.UNSUPPORTED_CALL, "Math." + name + " on boolean operands",
-            MathFunction.supportedList());
+        error(path, Message.BOOLEAN_CALL, qualified);
         return null;
       }
+      List<Expr> args = lowerArguments(path, tree);
+      return args == null ? null : new Expr.Call(fn, args, bodyType);
+    }
+
+    private Expr jdkCall(TreePath path, MethodInvocationTree tree, JdkFunctions.Function fn) {
+      if (!fn.bodies().contains(bodyType)) {
+        if (bodyType == ValueType.BOOLEAN) {
+          error(path, Message.BOOLEAN_CALL, fn.shown());
+        } else if (bodyType == ValueType.LONG) {
+          error(path, Message.FLOATING_IN_INTEGRAL_BODY, fn.shown());
+        } else {
+          error(path, Message.INTEGRAL_IN_FLOATING_BODY, fn.shown());
+        }
+        return null;
+      }
+      List<Expr> args = lowerArguments(path, tree);
+      return args == null ? null : fn.expansion().expand(args, bodyType, this::bind);
+    }
+
+    /** The arguments of a kernel function, each numeric in the body type; null after an error. */
+    private List<Expr> lowerArguments(TreePath path, MethodInvocationTree tree) {
       List<Expr> args = new ArrayList<>();
       boolean ok = true;
       for (ExpressionTree arg : tree.getArguments()) {
@@ -298,14 +477,103 @@ final class BodyLowering {
         ok &= a != null;
         args.add(a);
       }
-      return ok ? new Expr.Call(fn, args, bodyType) : null;
+      return ok ? args : null;
     }
 
+    /**
+     * A static method of this compilation, inlined: its body (lowered once per body type, with
+     * placeholders for its parameters) with the arguments in place of the parameters, its locals
+     * and every argument it reads more than once becoming locals of this body ({@link #bind}).
+     * The kernel computes the call within its one fused loop; the method itself stays ordinary
+     * Java. Derivatives see the inlined expression, so they flow through the call.
+     */
+    private Expr inline(TreePath path, MethodInvocationTree tree, ExecutableElement method) {
+      String shown = method.getSimpleName() + "(...)";
+      if (!method.getModifiers().contains(Modifier.STATIC)) {
+        error(path, Message.CALL_NOT_STATIC, shown);
+        return null;
+      }
+      if (inProgress.contains(method)) {
+        error(path, Message.RECURSION, shown, inProgress.stream()
+            .map(m -> m.getSimpleName().toString())
+            .collect(Collectors.joining(" -> ", "", " -> " + method.getSimpleName())));
+        return null;
+      }
+      List<ValueType> paramTypes = new ArrayList<>();
+      for (VariableElement p : method.getParameters()) {
+        paramTypes.add(valueType(p.asType()));
+      }
+      ValueType returnType = valueType(method.getReturnType());
+      List<ValueType> allTypes = new ArrayList<>(paramTypes);
+      allTypes.add(returnType);
+      for (ValueType t : allTypes) {
+        if (t == null || t != bodyType && t != ValueType.BOOLEAN) {
+          if (bodyType == ValueType.LONG && t == ValueType.DOUBLE) {
+            error(path, Message.FLOATING_IN_INTEGRAL_BODY, "the call " + tree);
+          } else {
+            error(path, Message.CALL_TYPES, shown, OpCollector.signature(method),
+                method.getReturnType(), bodyType.javaName());
+          }
+          return null;
+        }
+      }
+      List<Expr> args = new ArrayList<>();
+      boolean ok = true;
+      for (int i = 0; i < paramTypes.size(); i++) {
+        TreePath argPath = new TreePath(path, tree.getArguments().get(i));
+        Expr a = paramTypes.get(i) == ValueType.BOOLEAN ? checkedLower(argPath)
+            : lowerNumeric(argPath);
+        ok &= a != null;
+        args.add(a);
+      }
+      if (!ok) {
+        return null;
+      }
+      Optional<Body> template = template(method);
+      if (template.isEmpty()) {
+        error(path, Message.CALL_NOT_INLINED, shown);
+        return null;
+      }
+      String prefix = method.getSimpleName().toString();
+      List<Expr> bound = new ArrayList<>();
+      for (int i = 0; i < args.size(); i++) {
+        boolean readOnce = uses(template.get(), i) == 1;
+        bound.add(readOnce ? args.get(i)
+            : bind(args.get(i), prefix + "_" + method.getParameters().get(i).getSimpleName()));
+      }
+      Map<String, Expr> inlinedLocals = new HashMap<>();
+      for (Body.Local l : template.get().locals()) {
+        inlinedLocals.put(l.name(),
+            bind(substitute(l.init(), bound, inlinedLocals), prefix + "_" + l.name()));
+      }
+      return substitute(template.get().result(), bound, inlinedLocals);
+    }
+
+    /** The method's body over placeholders for its parameters, lowered in this body type. */
+    private Optional<Body> template(ExecutableElement method) {
+      Callee key = new Callee(method, bodyType);
+      Optional<Body> known = callees.get(key);
+      if (known == null) {
+        Map<String, Expr> placeholders = new LinkedHashMap<>();
+        List<? extends VariableElement> params = method.getParameters();
+        for (int i = 0; i < params.size(); i++) {
+          String pname = params.get(i).getSimpleName().toString();
+          placeholders.put(pname, new Expr.Operand(i, pname, valueType(params.get(i).asType())));
+        }
+        if (((MethodTree) trees.getPath(method).getLeaf()).getBody() == null) {
+          known = Optional.empty();
+        } else {
+          known = BodyLowering.this.lower(method, bodyType, placeholders);
+        }
+        callees.put(key, known);
+      }
+      return known;
+    }
     /** Lowers an operand that must be numeric in the body type. */
     private Expr lowerNumeric(TreePath path) {
       Expr e = checkedLower(path);
       if (e != null && e.type() != bodyType) {
-        report.error(
+        error(
             path,
             Message.UNSUPPORTED_OPERATOR,
             "with operand " + path.getLeaf(),
@@ -323,19 +591,28 @@ final class BodyLowering {
     private Expr checkedLower(TreePath path) {
       TypeKind k = javaType(path);
       Tree tree = path.getLeaf();
-      if (isIntLike(k) && !isConstantLike(tree)) {
-        report.error(path, Message.INT_ARITHMETIC, tree, bodyType.javaName());
+      if (isIntLike(k) && !isConstantLike(tree) && !isExactIntCall(path)) {
+        error(path, Message.INT_ARITHMETIC, tree, bodyType.javaName());
         return null;
       }
       if ((k == TypeKind.DOUBLE || k == TypeKind.FLOAT) && bodyType != ValueType.DOUBLE) {
         if (bodyType == ValueType.LONG) {
-          report.error(path, Message.FLOATING_IN_INTEGRAL_BODY, tree);
+          error(path, Message.FLOATING_IN_INTEGRAL_BODY, tree);
         } else {
-          report.error(path, Message.UNSUPPORTED_OPERATOR, tree, "boolean", "no arithmetic");
+          error(path, Message.UNSUPPORTED_OPERATOR, tree, "boolean", "no arithmetic");
         }
         return null;
       }
       return lower(path);
+    }
+
+    /** A call whose int result is exact ({@code Long.bitCount}): see {@link JdkFunctions}. */
+    private boolean isExactIntCall(TreePath path) {
+      return path.getLeaf() instanceof MethodInvocationTree
+          && trees.getElement(path) instanceof ExecutableElement m
+          && m.getEnclosingElement() instanceof TypeElement owner
+          && JdkFunctions.intResultIsExact(owner.getQualifiedName().toString(),
+              m.getSimpleName().toString());
     }
 
     /** Int-typed trees we accept: literals and constants, possibly negated or chosen by ?:. */
@@ -363,7 +640,7 @@ final class BodyLowering {
         default -> null;
       };
       if (wanted == null || wanted != bodyType && wanted != ValueType.BOOLEAN) {
-        report.error(
+        error(
             path,
             Message.UNSUPPORTED_CAST,
             tree.getType(),
@@ -378,7 +655,7 @@ final class BodyLowering {
           && source != TypeKind.BOOLEAN
           && !isConstantLike(tree.getExpression())
           && !(tree.getExpression() instanceof LiteralTree)) {
-        report.error(path, Message.UNSUPPORTED_CAST, tree.getType(), "double", "double");
+        error(path, Message.UNSUPPORTED_CAST, tree.getType(), "double", "double");
         return null;
       }
       return isIntLike(source) || source == TypeKind.LONG || source == TypeKind.FLOAT
@@ -388,13 +665,13 @@ final class BodyLowering {
 
     private Expr conditional(TreePath path, ConditionalExpressionTree tree) {
       Expr c = checkedLower(new TreePath(path, tree.getCondition()));
-      Expr t = checkedLower(new TreePath(path, tree.getTrueExpression()));
-      Expr f = checkedLower(new TreePath(path, tree.getFalseExpression()));
+      Expr t = lowerConditionally(new TreePath(path, tree.getTrueExpression()));
+      Expr f = lowerConditionally(new TreePath(path, tree.getFalseExpression()));
       if (c == null || t == null || f == null) {
         return null;
       }
       if (t.type() != f.type()) {
-        report.error(path, Message.UNSUPPORTED_OPERATOR, "?:", t.type().javaName() + " and "
+        error(path, Message.UNSUPPORTED_OPERATOR, "?:", t.type().javaName() + " and "
             + f.type().javaName(), "both branches must have one type");
         return null;
       }
@@ -411,7 +688,7 @@ final class BodyLowering {
         case UNARY_PLUS -> e;
         case UNARY_MINUS -> {
           if (e.type() == ValueType.BOOLEAN) {
-            report.error(path, Message.UNSUPPORTED_OPERATOR, "-", "boolean", "negate numbers");
+            error(path, Message.UNSUPPORTED_OPERATOR, "-", "boolean", "negate numbers");
             yield null;
           }
           if (e instanceof Expr.Literal lit) {
@@ -424,7 +701,7 @@ final class BodyLowering {
         case LOGICAL_COMPLEMENT -> new Expr.Unary(UnaryOp.NOT, e, ValueType.BOOLEAN);
         default -> {
           if (e.type() != ValueType.LONG) {
-            report.error(path, Message.UNSUPPORTED_OPERATOR, "~", e.type().javaName(),
+            error(path, Message.UNSUPPORTED_OPERATOR, "~", e.type().javaName(),
                 "~ applies to long operands");
             yield null;
           }
@@ -438,7 +715,13 @@ final class BodyLowering {
     private Expr binary(TreePath path, BinaryTree tree) {
       TypeKind resultKind = javaType(path);
       if (isIntLike(resultKind)) {
-        report.error(path, Message.INT_ARITHMETIC, tree, bodyType.javaName());
+        error(path, Message.INT_ARITHMETIC, tree, bodyType.javaName());
+        return null;
+      }
+      if (resultKind == TypeKind.LONG && bodyType == ValueType.DOUBLE) {
+        // Only a long-valued call (Math.round) gets here: long arithmetic would wrap at 2^63
+        // where the double body's arithmetic rounds.
+        error(path, Message.LONG_IN_DOUBLE_BODY, tree);
         return null;
       }
       BinaryOp op = switch (tree.getKind()) {
@@ -467,13 +750,15 @@ final class BodyLowering {
       // A shift count may be an int constant: Java masks it the same way whatever its type.
       Expr right = op.isShift() && isIntLike(javaType(rightPath))
           ? lower(rightPath)
-          : checkedLower(rightPath);
+          : op == BinaryOp.AND || op == BinaryOp.OR
+              ? lowerConditionally(rightPath)
+              : checkedLower(rightPath);
       if (left == null || right == null) {
         return null;
       }
       ValueType operands = left.type();
       if (operands != right.type()) {
-        report.error(path, Message.UNSUPPORTED_OPERATOR, op.symbol,
+        error(path, Message.UNSUPPORTED_OPERATOR, op.symbol,
             left.type().javaName() + " and " + right.type().javaName(),
             "both operands must have the body's type");
         return null;
@@ -491,7 +776,7 @@ final class BodyLowering {
         };
       };
       if (refusal != null) {
-        report.error(path, Message.UNSUPPORTED_OPERATOR, op.symbol, operands.javaName(), refusal);
+        error(path, Message.UNSUPPORTED_OPERATOR, op.symbol, operands.javaName(), refusal);
         return null;
       }
       ValueType type = op.isComparison() || operands == ValueType.BOOLEAN

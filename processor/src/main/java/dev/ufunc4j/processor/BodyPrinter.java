@@ -69,7 +69,7 @@ final class BodyPrinter {
       }
       case Expr.Conditional c -> print(c.condition(), CONDITIONAL + 1) + " ? "
           + print(c.whenTrue(), CONDITIONAL + 1) + " : " + print(c.whenFalse(), CONDITIONAL);
-      case Expr.Call c -> "Math." + c.function().javaName()
+      case Expr.Call c -> c.function().qualifiedCall()
           + c.args().stream().map(BodyPrinter::print).collect(Collectors.joining(", ", "(", ")"));
     };
     return precedence(e) < context ? "(" + s + ")" : s;

@@ -343,6 +343,39 @@ final class Derivatives {
         case TO_RADIANS -> Simplify.mul(da, Simplify.lit(Math.toRadians(1)));
         case TO_DEGREES -> Simplify.mul(da, Simplify.lit(Math.toDegrees(1)));
         case FLOOR, CEIL, RINT, SIGNUM -> Simplify.ZERO;
+        // ---- SpecialMath, as PyTorch's derivatives.yaml writes them.
+        case ERF, ERFC -> {
+          // 2/sqrt(pi) e^(-u^2), negated for erfc.
+          Expr slope = Simplify.mul(Simplify.lit(1.1283791670955126),
+              call1(MathFunction.EXP, Simplify.neg(Simplify.mul(u, u))));
+          yield f == MathFunction.ERF ? Simplify.mul(da, slope)
+              : Simplify.neg(Simplify.mul(da, slope));
+        }
+        case LGAMMA -> Simplify.mul(da, call1(MathFunction.DIGAMMA, u));
+        case DIGAMMA -> Simplify.mul(da, call1(MathFunction.TRIGAMMA, u));
+        case EXPIT -> {
+          Expr s = call1(MathFunction.EXPIT, u);
+          yield Simplify.mul(da, Simplify.mul(Simplify.sub(Simplify.ONE, s), s));
+        }
+        // logit_backward without eps: 1 / (u (1 - u)).
+        case LOGIT -> Simplify.div(da, Simplify.mul(u, Simplify.sub(Simplify.ONE, u)));
+        case XLOGY -> i == 0
+            // xlogy(x != 0, y): 0 where x is 0, log(y) elsewhere (NaN for a NaN y).
+            ? Simplify.mul(da, new Expr.Call(MathFunction.XLOGY, List.of(
+                Simplify.cond(Simplify.eq(u, Simplify.ZERO), Simplify.ZERO, Simplify.ONE),
+                args.get(1)), ValueType.DOUBLE))
+            : Simplify.div(Simplify.mul(da, u), args.get(1));
+        case SINC -> {
+          // (cos(pi u) - sinc(u)) / u, 0 at u = 0.
+          Expr slope = Simplify.div(Simplify.sub(call1(MathFunction.COS,
+              Simplify.mul(Simplify.lit(Math.PI), u)), call1(MathFunction.SINC, u)), u);
+          yield Simplify.cond(Simplify.eq(u, Simplify.ZERO), Simplify.ZERO,
+              Simplify.mul(da, slope));
+        }
+        // trigamma's derivative (polygamma(2, u)) is not in SpecialMath: NaN, documented in
+        // docs/vector-math.md. ipow has only a long form, and long bodies are not differentiated.
+        case TRIGAMMA -> Simplify.mul(da, Simplify.lit(Double.NaN));
+        case IPOW -> Simplify.ZERO;
       };
     }
 

@@ -100,6 +100,11 @@ final class DescriptorGenerator {
     if (op.associative()) {
       init.add("\n.associative(true)");
     }
+    int cost = perElementCost(op);
+    if (cost > 1) {
+      // Only above an add's, so the descriptors of other ops read as before.
+      init.add("\n.cost($L)", cost);
+    }
     for (Derivatives.Gradient g : gradients) {
       switch (g.kind()) {
         case OP -> init.add("\n.backward($L, $L.OP)", g.operand(), className(g.backward()));
@@ -142,5 +147,50 @@ final class DescriptorGenerator {
         .skipJavaLangImports(true)
         .indent("  ")
         .build();
+  }
+
+  /** The largest cost written: a split's pieces then hold at least an eighth of the grain. */
+  private static final int MAX_COST = 8;
+
+  /**
+   * What an element of {@code op} costs relative to an add's, for the runtime's split decision
+   * ({@code Parallel.grainFor}): 1, plus 3 per call of a function that is not a few instructions
+   * (exp, log, sin, tanh, pow, ...; docs/vector-math.md measures exp at about four adds' time per
+   * element on one core), at most {@value #MAX_COST}. A count from the body, not a measurement:
+   * the default grain divided by it splits exp, sigmoid, silu and tanh at 64K elements.
+   */
+  static int perElementCost(OpModel op) {
+    long calls = op.overload(ValueType.DOUBLE)
+        .map(o -> {
+          Body body = o.body();
+          long n = costlyCalls(body.result());
+          for (Body.Local l : body.locals()) {
+            n += costlyCalls(l.init());
+          }
+          return n;
+        })
+        .orElse(0L);
+    return (int) Math.min(MAX_COST, 1 + 3 * calls);
+  }
+
+  private static long costlyCalls(Expr e) {
+    return switch (e) {
+      case Expr.Unary u -> costlyCalls(u.operand());
+      case Expr.Binary b -> costlyCalls(b.left()) + costlyCalls(b.right());
+      case Expr.Conditional c ->
+          costlyCalls(c.condition()) + costlyCalls(c.whenTrue()) + costlyCalls(c.whenFalse());
+      case Expr.Call c -> (cheap(c.function()) ? 0 : 1)
+          + c.args().stream().mapToLong(DescriptorGenerator::costlyCalls).sum();
+      default -> 0;
+    };
+  }
+
+  /** Functions of a few vector instructions; any other (a new one too) counts as costly. */
+  private static boolean cheap(MathFunction fn) {
+    return switch (fn) {
+      case ABS, MIN, MAX, SQRT, FMA, FLOOR, CEIL, RINT, SIGNUM, COPY_SIGN, TO_RADIANS, TO_DEGREES ->
+          true;
+      default -> false;
+    };
   }
 }

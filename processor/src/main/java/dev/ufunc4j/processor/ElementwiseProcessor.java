@@ -49,6 +49,8 @@ import javax.tools.JavaFileObject;
  */
 @AutoService(Processor.class)
 public final class ElementwiseProcessor extends AbstractProcessor {
+  /** The processor javac finds through {@code META-INF/services}; nothing to configure. */
+  public ElementwiseProcessor() {}
 
   static final String DTYPES_OPTION = "ufunc4j.dtypes";
   static final String FAIL_ON_OPTION = "ufunc4j.testing.failOn";

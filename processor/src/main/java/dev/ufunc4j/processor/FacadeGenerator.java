@@ -9,6 +9,7 @@ import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import dev.ufunc4j.annotation.Promote;
+import dev.ufunc4j.dtype.DType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -81,13 +82,15 @@ final class FacadeGenerator {
     if (!facade.description().isEmpty()) {
       doc.add("$L\n\n<p>", facade.description());
     }
-    doc.add("Tensor operations for the {@code @Elementwise} methods of $L: each method broadcasts"
-            + " its\ntensor operands, promotes them as PyTorch does and runs the generated kernels"
-            + " through {@link $T}.\n",
+    // How to call the methods, not how they work (issue 29: the published javadoc is for users).
+    doc.add("The {@code @Elementwise} ops of $L as static methods. Each broadcasts its tensor"
+            + " operands\nagainst each other, promotes them to a common dtype as PyTorch does and"
+            + " returns a new tensor;\nthe form with a last {@code out} tensor writes the result"
+            + " there instead (in place when it is\nthe first operand). Each method names the"
+            + " dtypes it computes.\n",
         facade.linksDeclarations()
             ? "{@link " + facade.declaring().canonicalName() + "}"
-            : "{@code " + declaringClass.simpleName() + "}",
-        DISPATCH);
+            : "{@code " + declaringClass.simpleName() + "}");
     TypeSpec.Builder type = TypeSpec.classBuilder(facade.className()).addJavadoc(doc.build());
     if (facade.isPublic()) {
       type.addModifiers(Modifier.PUBLIC);
@@ -486,16 +489,30 @@ final class FacadeGenerator {
         .map(o -> (facade.linksDeclarations()
                 ? "{@link " + facade.declaring().canonicalName() + "#" + o.javadocSignature() + "}"
                 : "{@code " + declaringClass.simpleName() + "." + o.javadocSignature() + "}")
-            + " (" + domain(o.bodyType()) + ")")
+            + " (" + domain(op.model(), o.bodyType()) + ")")
         .collect(Collectors.joining(",\n"));
   }
 
-  private static String domain(ValueType bodyType) {
-    return switch (bodyType) {
+  /**
+   * The dtypes a body of {@code bodyType} computes for {@code op}: the kind's, or the ones of the
+   * op's {@code @Elementwise(dtypes)} it computes (a float32-only op's {@code double} body computes
+   * float32, not "floating dtypes").
+   */
+  private static String domain(OpModel op, ValueType bodyType) {
+    String kind = switch (bodyType) {
       case DOUBLE -> "floating dtypes";
       case LONG -> "integral and bool dtypes";
       case BOOLEAN -> "bool";
     };
+    List<String> declared = op.dtypes().stream()
+        .filter(d -> switch (bodyType) {
+          case DOUBLE -> d.isFloatingPoint() || d.isComplex();
+          case LONG -> d.isIntegral(true);
+          case BOOLEAN -> d == DType.BOOL;
+        })
+        .map(DType::torchName)
+        .toList();
+    return op.dtypes().isEmpty() || declared.isEmpty() ? kind : String.join(", ", declared);
   }
 
   private static String promotion(OpModel op, List<String> ruleScalars) {

@@ -93,6 +93,13 @@ final class IntegerLanes {
           boolean f = exact(c.whenFalse());
           yield t && f;
         }
+        case Expr.Call c when c.function() == MathFunction.IPOW -> {
+          // Wrapping products are exact modulo the lane width (as *); the exponent's value and
+          // sign matter, so it must be exact.
+          exact(c.args().get(0));
+          require(exact(c.args().get(1)));
+          yield false;
+        }
         case Expr.Call c -> {
           boolean all = true;
           for (Expr a : c.args()) {

@@ -77,8 +77,24 @@ final class MathEmitter {
       case CBRT -> cbrt(x);
       default -> throw new IllegalArgumentException("not a transcendental function: " + fn);
     };
+    if (fn == MathFunction.EXP || fn == MathFunction.LOG) {
+      // Their NaN lanes take the rare-lane path, which writes the canonical NaN itself.
+      return let(name, r).value();
+    }
     V raw = let(name + "Raw", r);
     return let(name, raw.blend(NAN, raw.cmp("NE", raw))).value();
+  }
+
+  /**
+   * {@code rare.anyTrue() ? slow : fast}: the slow expression (no named locals, so nothing of it
+   * runs otherwise) only for a vector that holds a rare lane. Each lane's result still depends on
+   * that lane alone: the slow expression must blend its results into {@code fast} on the lanes of
+   * {@code rare} only, and agree with {@code fast} elsewhere.
+   */
+  private V ifAny(V rare, V slow, V fast) {
+    rare.require(Kind.MASK);
+    return new V(CodeBlock.of("$L.anyTrue()\n    ? $L\n    : $L", rare.code, slow.code,
+        fast.code), Kind.FLOATING);
   }
 
   /**
@@ -604,16 +620,29 @@ final class MathEmitter {
 
   // ------------------------------------------------------------------------------ exp, expm1
 
+  /**
+   * {@code u 2^q}. Where |x| <= 87 (708) e^x and 2^q are normal numbers, so one exact product
+   * scales u: its bits are the quotient's in the magic sum, moved into the exponent field. Other
+   * lanes (subnormal or overflowing results, NaN) take the former exact path for the vectors that
+   * hold one: 2^q in two exact steps, the limits, the canonical NaN. Both give the same bits on
+   * the common lanes (an exact product either way), so the rare path changes no result.
+   */
   private V exp(V x) {
     V magic = expMagic(x);
     V q = quotient(magic);
     V hi = let("expHi", q.fma(neg(LN2_HI), x)); // exact
     V tail = expTail(hi, q.mul(neg(LN2_LO)));
     V u = let("expU", hi.add(tail).add(ONE));
-    V r = let("expScaled", scale(u, quotientBits(magic)));
-    // Past these the quotient leaves the range scale() takes; the results are inf and 0 well
-    // before them.
-    return r.blend(INF, x.cmp("GT", k(100, 710))).blend(ZERO, x.cmp("LT", k(-110, -746)));
+    V fast = let("expFast", u.mul(magic.bits().add(bias() - magicBits()).shl(mantissaBits()).fp()));
+    V rare = let("expRare", x.abs().cmp("LE", k(87, 708)).not()); // NaN lanes too
+    // Past these limits the quotient leaves the range the two steps take; the results are inf
+    // and 0 well before them.
+    V k = quotientBits(magic);
+    V half = k.ashr(1);
+    V full = u.mul(pow2(half)).mul(pow2(k.subBits(half)))
+        .blend(INF, x.cmp("GT", k(100, 710))).blend(ZERO, x.cmp("LT", k(-110, -746)))
+        .blend(NAN, x.cmp("NE", x));
+    return ifAny(rare, fast.blend(full, rare), fast);
   }
 
   /**
@@ -680,8 +709,22 @@ final class MathEmitter {
         .blend(x, x.cmp("GT", MAX).or(x.cmp("NE", x)));
   }
 
+  /**
+   * The common lanes (normal positive finite x) need no special case; the vectors that hold a
+   * subnormal, zero, negative, infinite or NaN lane scale the subnormals by 2^25 (2^60) first and
+   * blend the special results in after, on those lanes only (the same bits as doing it always).
+   */
   private V log(V x) {
-    return logSpecials(logReduced(logParts(x, true), null), x);
+    V rare = let("logRare", x.cmp("GE", MIN_NORMAL).and(x.cmp("LE", MAX)).not()); // NaN too
+    V subnormal = x.cmp("LT", MIN_NORMAL);
+    V xs = let("normal", ifAny(rare, x.blend(x.mul(k(0x1p25, 0x1p60)), subnormal), x));
+    LogParts p = logParts(xs, false);
+    V k = let("exponent", ifAny(rare, p.k.sub(splat(ZERO).blend(k(25, 60), subnormal)), p.k));
+    V core = let("logCore", logReduced(new LogParts(p.f, k), null));
+    // -inf at zero, the canonical NaN below zero and at NaN, +inf at +inf.
+    V special = core.blend(NEG_INF, x.cmp("EQ", ZERO))
+        .blend(NAN, x.cmp("LT", ZERO).or(x.cmp("NE", x))).blend(x, x.cmp("GT", MAX));
+    return ifAny(rare, special, core);
   }
 
   /**

@@ -2,7 +2,6 @@ package dev.ufunc4j.processor;
 
 import java.util.Arrays;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
  * The {@code java.lang.Math} functions an {@code @Elementwise} body may call: those with a Vector
@@ -38,13 +37,47 @@ enum MathFunction {
   SIGNUM("signum", 1, false),
   COPY_SIGN("copySign", 2, false),
   TO_RADIANS("toRadians", 1, false),
-  TO_DEGREES("toDegrees", 1, false);
+  TO_DEGREES("toDegrees", 1, false),
+
+  // ---- dev.ufunc4j.math.SpecialMath (issue 26 item 3): the kernel gives the method's bits
+  // (SpecialMathEmitter). ipow is the only integral one.
+  ERF(Owner.SPECIAL, "erf", 1, false),
+  ERFC(Owner.SPECIAL, "erfc", 1, false),
+  LGAMMA(Owner.SPECIAL, "lgamma", 1, false),
+  DIGAMMA(Owner.SPECIAL, "digamma", 1, false),
+  TRIGAMMA(Owner.SPECIAL, "trigamma", 1, false),
+  EXPIT(Owner.SPECIAL, "expit", 1, false),
+  LOGIT(Owner.SPECIAL, "logit", 1, false),
+  XLOGY(Owner.SPECIAL, "xlogy", 2, false),
+  SINC(Owner.SPECIAL, "sinc", 1, false),
+  IPOW(Owner.SPECIAL, "ipow", 2, true);
+
+  /** The class that declares a function. */
+  enum Owner {
+    MATH("java.lang.Math", "Math"),
+    SPECIAL("dev.ufunc4j.math.SpecialMath", "SpecialMath");
+
+    final String qualifiedName;
+    final String simpleName;
+
+    Owner(String qualifiedName, String simpleName) {
+      this.qualifiedName = qualifiedName;
+      this.simpleName = simpleName;
+    }
+  }
+
+  private final Owner owner;
 
   private final String javaName;
   private final int arity;
   private final boolean integral;
 
   MathFunction(String javaName, int arity, boolean integral) {
+    this(Owner.MATH, javaName, arity, integral);
+  }
+
+  MathFunction(Owner owner, String javaName, int arity, boolean integral) {
+    this.owner = owner;
     this.javaName = javaName;
     this.arity = arity;
     this.integral = integral;
@@ -52,6 +85,20 @@ enum MathFunction {
 
   String javaName() {
     return javaName;
+  }
+
+  Owner owner() {
+    return owner;
+  }
+
+  /** How a body writes the call: {@code Math.exp}, {@code SpecialMath.erf}. */
+  String qualifiedCall() {
+    return owner.simpleName + "." + javaName;
+  }
+
+  /** True for ipow, which has only a {@code long} form. */
+  boolean integralOnly() {
+    return this == IPOW;
   }
 
   int arity() {
@@ -63,14 +110,24 @@ enum MathFunction {
     return integral;
   }
 
-  static Optional<MathFunction> byName(String name) {
-    return Arrays.stream(values()).filter(f -> f.javaName.equals(name)).findFirst();
+  /**
+   * The function {@code owner.name} ({@code java.lang.Math}, {@code exp}; {@code
+   * dev.ufunc4j.math.SpecialMath}, {@code erf}), if it is one.
+   */
+  static Optional<MathFunction> of(String qualifiedOwner, String name) {
+    return owner(qualifiedOwner).flatMap(o -> byName(o, name));
   }
 
-  /** The list shown in diagnostics. */
-  static String supportedList() {
+  static Optional<MathFunction> byName(Owner owner, String name) {
     return Arrays.stream(values())
-        .map(f -> "Math." + f.javaName)
-        .collect(Collectors.joining(", "));
+        .filter(f -> f.owner == owner && f.javaName.equals(name))
+        .findFirst();
+  }
+
+  /** The owner whose qualified name this is, if any. */
+  static Optional<Owner> owner(CharSequence qualifiedName) {
+    return Arrays.stream(Owner.values())
+        .filter(o -> o.qualifiedName.contentEquals(qualifiedName))
+        .findFirst();
   }
 }

@@ -74,7 +74,39 @@ enum Message {
           + " (use ?: instead of if, and no loops)"),
   UNSUPPORTED_CALL(
       "UnsupportedCall",
-      "%s has no Vector API lanewise form; an @Elementwise body may call: %s"),
+      "%s is not a function an @Elementwise body may call%s; it may call"
+          + " %s, and static methods of this compilation whose bodies follow the same rules"),
+  UNKNOWN_CALL(
+      "UnknownCall",
+      "%s is declared outside this compilation, so its body cannot be compiled into the kernel:"
+          + " inline it, or make it a static helper in this compilation (an @Elementwise body may"
+          + " also call %s)"),
+  BOOLEAN_CALL(
+      "UnsupportedCall",
+      "%s takes numbers, and this body computes on booleans; declare a double or long overload"),
+  INTEGRAL_IN_FLOATING_BODY(
+      "UnsupportedCall",
+      "%s computes on longs, and this body computes in double; declare a long overload for it"),
+  LONG_IN_DOUBLE_BODY(
+      "LongInDoubleBody",
+      "%s computes in long (64-bit integer) arithmetic; the body computes in double: convert the"
+          + " long first, as in (double) Math.round(x) + 1"),
+  CALL_NOT_STATIC(
+      "CallNotStatic",
+      "%s is an instance method; an @Elementwise body may call static methods (inlined into the"
+          + " kernel): make it static"),
+  RECURSION(
+      "Recursion",
+      "%s recurses (%s); a called method is inlined into the one kernel, so it may not call"
+          + " itself: write the recursion out as a closed form or a fixed number of steps"),
+  CALL_TYPES(
+      "CallTypes",
+      "%s is %s returning %s; a method an @Elementwise body calls takes and returns the body's"
+          + " type (%s) or boolean"),
+  CALL_NOT_INLINED(
+      "CallNotInlined",
+      "%s cannot be inlined: its body breaks the @Elementwise rules (see the errors reported"
+          + " there), or has none"),
   FLOATING_IN_INTEGRAL_BODY(
       "FloatingInIntegralBody",
       "%s is floating-point inside a long body, which computes with Java long semantics; declare"

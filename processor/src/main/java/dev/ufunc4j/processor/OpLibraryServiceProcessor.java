@@ -31,6 +31,8 @@ import javax.tools.StandardLocation;
  */
 @AutoService(Processor.class)
 public final class OpLibraryServiceProcessor extends AbstractProcessor {
+  /** The processor javac finds through {@code META-INF/services}; nothing to configure. */
+  public OpLibraryServiceProcessor() {}
 
   static final String SERVICE_FILE = "META-INF/services/dev.ufunc4j.kernel.OpLibrary";
 

@@ -41,9 +41,21 @@ final class Report {
         Diagnostic.Kind.ERROR, message.format(args), element, annotation, value, null));
   }
 
+  /**
+   * An error on a sub-tree of a body. A body lowered twice (a helper inlined into several ops, an
+   * op called by another) reports each of its errors once.
+   */
   void error(TreePath path, Message message, Object... args) {
-    problems.add(new Problem(Diagnostic.Kind.ERROR, message.format(args), null, null, null, path));
+    String text = message.format(args);
+    if (reportedAt.add(new Reported(text, path.getLeaf()))) {
+      problems.add(new Problem(Diagnostic.Kind.ERROR, text, null, null, null, path));
+    }
   }
+
+  /** Errors on sub-trees so far; trees compare by identity. */
+  private final java.util.Set<Reported> reportedAt = new java.util.HashSet<>();
+
+  private record Reported(String message, com.sun.source.tree.Tree leaf) {}
 
   /** A note: information that does not stop generation (a gradient that is zero everywhere). */
   void note(Element element, Message message, Object... args) {

@@ -56,14 +56,47 @@ class NegativeCompileTest {
           | UnsupportedStatement | a while loop is not supported | while (x > 1)
       double f(double x) { if (x > 0) { return x; } return -x; } \
           | UnsupportedStatement | an if statement is not supported | if (x > 0)
-      double f(double x) { return helper(x); } static double helper(double x) { return x; } \
-          | UnsupportedCall | helper(...) has no Vector API lanewise form | return helper(x)
+      double f(double x) { return Math.random(); } \
+          | UnsupportedCall | Math.random is not a function an @Elementwise body may call | Math.random()
+      long f(long x, long y) { return Math.floorDivExact(x, y); } \
+          | UnsupportedCall | (the nearest that is: Math.floorDiv) | Math.floorDivExact
       double f(double x) { return Math.ulp(x); } \
-          | UnsupportedCall | Math.ulp has no Vector API lanewise form | Math.ulp(x)
+          | UnsupportedCall | Math.ulp is not a function an @Elementwise body may call (not yet: | Math.ulp(x)
       double f(double x) { return StrictMath.sqrt(x); } \
-          | UnsupportedCall | StrictMath.sqrt(...) has no Vector API lanewise form | StrictMath
+          | UnsupportedCall | StrictMath.sqrt is not a function an @Elementwise body may call (the nearest that is: Math.sqrt) | StrictMath
+      double f(double x) { return com.google.common.math.DoubleMath.log2(x); } \
+          | UnknownCall | DoubleMath.log2(...) is declared outside this compilation, so its body cannot be compiled into the kernel: inline it, or make it a static helper in this compilation | DoubleMath.log2
+      double f(double x) { return x > 1 ? f(x / 2) : x; } \
+          | Recursion | f(...) recurses (f -> f); a called method is inlined | f(x / 2)
+      double f(double x) { return g(x); } static double g(double x) { return x < 1 ? x : f(x - 1); } \
+          | Recursion | f(...) recurses (f -> g -> f) | : f(x - 1)
+      double f(double x) { return new Ops().g(x); } double g(double x) { return x; } \
+          | CallNotStatic | g(...) is an instance method; an @Elementwise body may call static methods | new Ops().g(x)
+      double f(double x) { return g(2); } static double g(int n) { return n; } \
+          | CallTypes | g(...) is g(int) returning double; a method an @Elementwise body calls takes and returns the body's type (double) or boolean | return g(2)
+      double f(double x) { return g(x); } static double g(double x) { double s = 0; while (s < x) { s++; } return s; } \
+          | CallNotInlined | g(...) cannot be inlined: its body breaks the @Elementwise rules | return g(x)
+      double f(double x) { return g(x); } static double g(double x) { double s = 0; while (s < x) { s++; } return s; } \
+          | UnsupportedStatement | a while loop is not supported | while (s < x)
+      long f(long x) { return g(x); } static long g(long x) { return (long) Math.sqrt(x); } \
+          | FloatingInIntegralBody | Math.sqrt(x) is floating-point inside a long body | (long) Math.sqrt(x)
+      long f(long x) { return h(x) > 0 ? 1 : 0; } static double h(double x) { return x; } \
+          | FloatingInIntegralBody | h(x) is floating-point inside a long body | h(x) > 0
+      double f(double x) { return Math.round(x) + 1; } \
+          | LongInDoubleBody | Math.round(x) + 1 computes in long (64-bit integer) arithmetic; the body computes in double | Math.round(x) + 1
+      double f(double x) { return x + Long.bitCount(5); } \
+          | UnsupportedCall | Long.bitCount computes on longs, and this body computes in double | Long.bitCount(5)
+      boolean f(boolean a) { return a && Double.isNaN(0.0); } \
+          | UnsupportedCall | Double.isNaN takes numbers, and this body computes on booleans | Double.isNaN
+      long f(long x) { return Math.round(x); } \
+          | FloatingInIntegralBody | Math.round is floating-point inside a long body | Math.round(x)
       long f(long x) { return (long) Math.exp(x); } \
-          | FloatingInIntegralBody | Math.exp is floating-point inside a long body | Math.exp(x)
+          | FloatingInIntegralBody | Math.exp(x) is floating-point inside a long body | Math.exp(x)
+      long f(long x) { return (long) dev.ufunc4j.math.SpecialMath.erf(x); } \
+          | FloatingInIntegralBody | is floating-point inside a long body | .erf(x)
+      double f(double x) { return dev.ufunc4j.math.SpecialMath.ipow(2, 3); } \
+          | UnsupportedCall | SpecialMath.ipow computes on longs, and this body computes in double \
+          | .ipow(2, 3)
       long f(long x) { return x + (long) 2.5; } \
           | FloatingInIntegralBody | 2.5 is floating-point inside a long body | 2.5
       double f(double x) { return x + counter; } \
@@ -85,12 +118,33 @@ class NegativeCompileTest {
       double f(double x) { final double[] a = {x}; return a[0]; } \
           | LocalType | local a has type double[] | final double[] a
       double f(double x) { return "s".length(); } \
-          | UnsupportedCall | "s".length(...) has no Vector API lanewise form | "s".length()
+          | UnsupportedCall | String.length is not a function an @Elementwise body may call | "s".length()
       double f(double x) { return x > 0 ? null : x; } \
           | UnsupportedLiteral | literal null is not supported | ? null
       """)
   void refusesBodyConstruct(String body, String tag, String message, String line) {
     assertRefused("  @Elementwise static " + body, "[Elementwise/" + tag + "]", message, line);
+  }
+
+  /**
+   * A helper whose body breaks the rules, called by two ops: its error is reported once, at the
+   * helper, and each call says it cannot be inlined (issue 26).
+   */
+  @Test
+  void reportsABrokenHelperOnce() {
+    String members = """
+          static double helper(double x) { return x + counter; }
+          @Elementwise static double f(double x) { return helper(x); }
+          @Elementwise static double g(double x) { return 2 * helper(x); }
+        """;
+    Compilation c = compile(members);
+    assertThat(c).hadErrorCount(3);
+    assertThat(c).hadErrorContaining("[Elementwise/FieldAccess] counter reads a field")
+        .inFile(source(members)).onLineContaining("x + counter");
+    assertThat(c).hadErrorContaining("[Elementwise/CallNotInlined] helper(...) cannot be inlined")
+        .inFile(source(members)).onLineContaining("return helper(x)");
+    assertThat(c).hadErrorContaining("[Elementwise/CallNotInlined] helper(...) cannot be inlined")
+        .inFile(source(members)).onLineContaining("2 * helper(x)");
   }
 
   @Test
@@ -286,8 +340,8 @@ class NegativeCompileTest {
           | DerivativeParameters | must take the parameters of f(double, double, double) (double, double, @Scalar double) | fx(
       @Derivative(op = "f", operand = "x") static double fx(double x, double y, double s) { return 1; } \
           | DerivativeParameters | parameter s is double where s is @Scalar double | fx(
-      @Derivative(op = "f", operand = "x") static double fx(double x, double y, @Scalar double s) { return Math.ulp(x); } \
-          | UnsupportedCall | Math.ulp has no Vector API lanewise form | Math.ulp(x)
+      @Derivative(op = "f", operand = "x") static double fx(double x, double y, @Scalar double s) { return Math.random(); } \
+          | UnsupportedCall | Math.random is not a function an @Elementwise body may call | Math.random()
       """)
   void refusesABadDerivative(String member, String tag, String message, String line) {
     assertRefused(OP + "  " + member, "[Elementwise/" + tag + "]", message, line);
@@ -328,14 +382,14 @@ class NegativeCompileTest {
   @Test
   void reportsEveryProblemOfABodyInOneCompile() {
     Compilation c = compile(
-        "  @Elementwise static double f(double x) {\n    return Math.ulp(x)\n"
+        "  @Elementwise static double f(double x) {\n    return Math.random()\n"
             + "        + counter; }");
     assertThat(c).hadErrorCount(2);
     assertThat(c).hadErrorContaining("[Elementwise/UnsupportedCall]").inFile(source(
-        "  @Elementwise static double f(double x) {\n    return Math.ulp(x)\n"
-            + "        + counter; }")).onLineContaining("Math.ulp(x)");
+        "  @Elementwise static double f(double x) {\n    return Math.random()\n"
+            + "        + counter; }")).onLineContaining("Math.random()");
     assertThat(c).hadErrorContaining("[Elementwise/FieldAccess]").inFile(source(
-        "  @Elementwise static double f(double x) {\n    return Math.ulp(x)\n"
+        "  @Elementwise static double f(double x) {\n    return Math.random()\n"
             + "        + counter; }")).onLineContaining("+ counter");
   }
 

@@ -129,8 +129,9 @@ public final class LoopPlan {
    * output first) is given; null never tiles.
    */
   public static LoopPlan of(long[] shape, long[][] operandStrides, int[] elementBytes) {
+    Cached[] cache = RuntimeContext.current().plans().slots;
     int slot = slot(shape, operandStrides, elementBytes);
-    Cached hit = CACHE[slot];
+    Cached hit = cache[slot];
     if (hit != null && hit.matches(shape, operandStrides, elementBytes)) {
       return hit.plan;
     }
@@ -138,7 +139,7 @@ public final class LoopPlan {
     LoopPlan plan = ordered(shape, operandStrides, bytes);
     plan = bytes == null ? plan : plan.tiledIfTransposed();
     if (shape.length <= CACHED_RANK) {
-      CACHE[slot] = new Cached(shape, operandStrides, elementBytes, plan);
+      cache[slot] = new Cached(shape, operandStrides, elementBytes, plan);
     }
     return plan;
   }
@@ -155,10 +156,13 @@ public final class LoopPlan {
 
   /**
    * Recent plans by a hash of their arguments, one per slot (a newer plan replaces the one in its
-   * slot). Shared by all threads without a lock: an entry is immutable, so a thread sees either a
-   * whole entry or none, and a plan is never modified once made (callers copy what they change).
+   * slot); the runtime context owns one. Shared by all threads without a lock: an entry is
+   * immutable, so a thread sees either a whole entry or none, and a plan is never modified once
+   * made (callers copy what they change).
    */
-  private static final Cached[] CACHE = new Cached[CACHE_SLOTS];
+  static final class Cache {
+    private final Cached[] slots = new Cached[CACHE_SLOTS];
+  }
 
   private static int slot(long[] shape, long[][] operandStrides, int[] elementBytes) {
     long h = shape.length * 31L + operandStrides.length;

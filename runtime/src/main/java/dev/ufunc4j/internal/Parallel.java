@@ -5,7 +5,6 @@ import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -28,21 +27,9 @@ import java.util.function.IntConsumer;
  * busy (another thread's op, or a nested one) runs on its own thread.
  */
 public final class Parallel {
-  // Defaults: Tunables (a tuning profile's choice on this machine, else the measured constants).
-  // Each property is range-checked once, here: one out of range gives one warning and the default.
-  private static final Long THREADS_PROPERTY =
-      Tunables.property("ufunc4j.threads", 1, Tunables.MAX_THREADS);
-  private static final Long GRAIN_PROPERTY =
-      Tunables.property("ufunc4j.grain", 1, Tunables.MAX_GRAIN);
-  private static volatile int threads =
-      THREADS_PROPERTY != null ? THREADS_PROPERTY.intValue() : Tunables.threads();
-  private static volatile long grain = GRAIN_PROPERTY != null ? GRAIN_PROPERTY : Tunables.grain();
-  /** Set by {@code -Dufunc4j.grain} or {@link #setGrainSize}: then every op uses that grain. */
-  private static volatile boolean explicitGrain = GRAIN_PROPERTY != null;
-  /** Elementwise calls split across the team so far (tests observe splits without timing). */
-  private static final AtomicLong SPLITS = new AtomicLong();
-  private static volatile ExecutorService pool;
-
+  // The thread count, the grains, the team and the pool belong to the runtime context
+  // (RuntimeContext): the defaults come from Tunables (a tuning profile's choice on this machine,
+  // else the measured constants), overridden by -Dufunc4j.threads and -Dufunc4j.grain.
   /**
    * Pieces per thread of a split elementwise op (none under half a grain): the threads' ends
    * differ by one piece at most. 16 rather than 4 halved that difference for {@code silu} on 16M
@@ -53,8 +40,17 @@ public final class Parallel {
       orDefault(Tunables.property("ufunc4j.piecesPerThread", 1, 1024), 16).intValue();
 
   /** Workers spin this long after a job before they park: at most a second. */
-  private static final Team TEAM =
-      new Team(orDefault(Tunables.property("ufunc4j.spinMicros", 0, 1_000_000), 50) * 1000);
+  private static final long SPIN_NANOS =
+      orDefault(Tunables.property("ufunc4j.spinMicros", 0, 1_000_000), 50) * 1000;
+
+  /** A new worker team (the runtime context's; workers start on first use). */
+  static Team newTeam() {
+    return new Team(SPIN_NANOS);
+  }
+
+  private static RuntimeContext context() {
+    return RuntimeContext.current();
+  }
 
   private Parallel() {}
 
@@ -63,7 +59,7 @@ public final class Parallel {
   }
 
   public static int threads() {
-    return threads;
+    return context().threads();
   }
 
   /**
@@ -71,15 +67,19 @@ public final class Parallel {
    * Tunables#MAX_THREADS}.
    */
   public static void setThreads(int n) {
+    checkThreads(n);
+    context().setThreads(n);
+  }
+
+  static void checkThreads(int n) {
     if (n < 1 || n > Tunables.MAX_THREADS) {
       throw new IllegalArgumentException(
           "thread count must be from 1 to " + Tunables.MAX_THREADS + ", got " + n);
     }
-    threads = n;
   }
 
   public static long grainSize() {
-    return grain;
+    return context().grainSize();
   }
 
   /**
@@ -88,12 +88,15 @@ public final class Parallel {
    * Tunables#MAX_GRAIN} (2^48, more elements than any tensor has: a grain that never splits).
    */
   public static void setGrainSize(long elements) {
+    checkGrain(elements);
+    context().setGrainSize(elements);
+  }
+
+  static void checkGrain(long elements) {
     if (elements < 1 || elements > Tunables.MAX_GRAIN) {
       throw new IllegalArgumentException(
           "grain size must be from 1 to " + Tunables.MAX_GRAIN + " elements, got " + elements);
     }
-    grain = elements;
-    explicitGrain = true;
   }
 
   /**
@@ -102,13 +105,22 @@ public final class Parallel {
    * runtime-wide {@link #grainSize()}.
    */
   public static long grainFor(long opGrain) {
-    return opGrain > 0 && !explicitGrain ? opGrain : grain;
+    return grainFor(opGrain, 1);
   }
 
-  /** Back to the grain this JVM started with, per-op grains in force again (tests). */
-  static void resetGrainSize() {
-    grain = GRAIN_PROPERTY != null ? GRAIN_PROPERTY : Tunables.grain();
-    explicitGrain = GRAIN_PROPERTY != null;
+  /**
+   * {@link #grainFor(long)} for an op whose elements cost {@code cost} times an add's (the
+   * processor's estimate from the op's body, {@code ElementwiseOp.cost()}): without an explicit or
+   * tuned grain, the runtime-wide grain divided by the cost. The grain was measured on memory-bound
+   * adds; an element of {@code exp} costs about four of them, so it is worth a thread at a quarter
+   * of the elements (docs/runtime.md, "Threads"). An explicit grain stays every op's grain.
+   */
+  public static long grainFor(long opGrain, int cost) {
+    RuntimeContext c = context();
+    if (c.explicitGrain()) {
+      return c.grainSize();
+    }
+    return opGrain > 0 ? opGrain : Math.max(1, c.grainSize() / Math.max(1, cost));
   }
 
   /**
@@ -122,27 +134,11 @@ public final class Parallel {
 
   /** Elementwise calls split across the team since the JVM started. */
   static long splits() {
-    return SPLITS.get();
+    return context().splits().get();
   }
 
   private static ExecutorService pool() {
-    ExecutorService p = pool;
-    if (p == null) {
-      synchronized (Parallel.class) {
-        p = pool;
-        if (p == null) {
-          p =
-              Executors.newCachedThreadPool(
-                  r -> {
-                    Thread t = new Thread(r, "ufunc4j-worker");
-                    t.setDaemon(true);
-                    return t;
-                  });
-          pool = p;
-        }
-      }
-    }
-    return p;
+    return context().pool();
   }
 
   /**
@@ -156,7 +152,7 @@ public final class Parallel {
       long[] offsets,
       double[] floatScalars,
       long[] intScalars) {
-    run(kernel, plan, segments, offsets, floatScalars, intScalars, grain);
+    run(kernel, plan, segments, offsets, floatScalars, intScalars, grainSize());
   }
 
   /**
@@ -171,7 +167,7 @@ public final class Parallel {
       double[] floatScalars,
       long[] intScalars,
       long grain) {
-    int n = threads;
+    int n = threads();
     long outer = plan.shape[0];
     long numel = plan.numel();
     long unit = splitUnit(plan);
@@ -186,7 +182,7 @@ public final class Parallel {
         halfGrains(numel, grain));
     // Worker threads cannot touch a TensorScope's confined segments: they get unconfined views.
     MemorySegment[] shared = ScopeMemory.shareable(segments);
-    SPLITS.incrementAndGet();
+    context().splits().incrementAndGet();
     runChunks(kernel, plan, shared, offsets, floatScalars, intScalars, chunks, n);
   }
 
@@ -262,7 +258,7 @@ public final class Parallel {
     for (int c = 0; c < chunks; c++) {
       starts[c + 1] = starts[c] + shareLength(plan, outer, chunks, c);
     }
-    TEAM.run(chunks, threads, c -> {
+    context().team().run(chunks, threads, c -> {
       long[] shape = plan.shape.clone();
       shape[0] = starts[c + 1] - starts[c];
       long[] offs = offsets.clone();
@@ -286,7 +282,8 @@ public final class Parallel {
    */
   public static void forEachShare(int shares, long count, RangeTask task) {
     int chunks = (int) Math.max(1, Math.min(shares, count));
-    TEAM.run(chunks, threads, c ->
+    RuntimeContext context = context();
+    context.team().run(chunks, context.threads(), c ->
         task.run(unitsBefore(count, chunks, c), unitsBefore(count, chunks, c + 1)));
   }
 
@@ -299,7 +296,8 @@ public final class Parallel {
   public static double[] both(
       java.util.function.DoubleSupplier first, java.util.function.DoubleSupplier second) {
     double[] result = new double[2];
-    if (!TEAM.tryRun(2, threads,
+    RuntimeContext context = context();
+    if (!context.team().tryRun(2, context.threads(),
         c -> result[c] = c == 0 ? first.getAsDouble() : second.getAsDouble())) {
       runAll(new Runnable[] {
           () -> result[0] = first.getAsDouble(), () -> result[1] = second.getAsDouble()});
@@ -367,7 +365,7 @@ public final class Parallel {
    * The caller and up to {@code threads - 1} workers claiming the pieces of one job from a
    * counter (see the class comment). Workers are made on first use and live for the JVM.
    */
-  private static final class Team {
+  static final class Team {
     private final long spinNanos;
     private final AtomicBoolean busy = new AtomicBoolean();
     private volatile Job posted;

@@ -83,26 +83,17 @@ public final class Tunables {
     this.opGrains = Map.copyOf(opGrains);
   }
 
-  /** Changed only by tests ({@link #use}); ops cache their grains per instance. */
-  private static volatile Tunables current = loadCurrent();
-
+  /** The tunables of the current {@link RuntimeContext}; ops cache their grains per instance. */
   private static Tunables current() {
-    return current;
-  }
-
-  /** Makes {@code t} the current tunables (tests); returns the previous ones. */
-  static Tunables use(Tunables t) {
-    Tunables before = current;
-    current = t;
-    return before;
+    return RuntimeContext.current().tunables();
   }
 
   /**
    * The object whose identity says which tunables an op's cached per-op grains came from: when it
-   * changes (only tests change it), the op looks its grains up again.
+   * changes (a context with other tunables, in tests), the op looks its grains up again.
    */
   public static Object generation() {
-    return current;
+    return current();
   }
 
   /**
@@ -175,7 +166,8 @@ public final class Tunables {
     return null;
   }
 
-  private static Tunables loadCurrent() {
+  /** The tunables of the profile the system properties or the class path name (class comment). */
+  static Tunables load() {
     System.Logger log = System.getLogger("dev.ufunc4j.tuning");
     Consumer<String> warn = m -> log.log(System.Logger.Level.WARNING, m);
     String path = System.getProperty(PROPERTY);
@@ -283,11 +275,22 @@ public final class Tunables {
     return m -> log.log(System.Logger.Level.INFO, m);
   }
 
-  /** The qualified ops ({@code class.op}) of every {@code OpLibrary} on the class path. */
-  private static Set<String> classPathOps;
+  private static boolean onClassPath(String qualifiedOp) {
+    Set<String> ops = ClassPathOps.OPS;
+    return ops == null || ops.contains(qualifiedOp);
+  }
 
-  private static synchronized boolean onClassPath(String qualifiedOp) {
-    if (classPathOps == null) {
+  /**
+   * The qualified ops ({@code class.op}) of every {@code OpLibrary} on the class path, listed when
+   * a profile's per-op records are first checked; null when they cannot be listed (then the
+   * records are kept: they only apply to ops that are called).
+   */
+  private static final class ClassPathOps {
+    private ClassPathOps() {}
+
+    static final Set<String> OPS = list();
+
+    private static Set<String> list() {
       Set<String> ops = new TreeSet<>();
       ClassLoader loader = Thread.currentThread().getContextClassLoader();
       try {
@@ -298,11 +301,10 @@ public final class Tunables {
           }
         }
       } catch (ServiceConfigurationError | RuntimeException e) {
-        return true; // cannot tell: keep the records (they only apply to ops that are called)
+        return null;
       }
-      classPathOps = ops;
+      return Set.copyOf(ops);
     }
-    return classPathOps.contains(qualifiedOp);
   }
 
   private static Tunables from(

@@ -55,6 +55,8 @@ public final class Dispatch {
   /**
    * Applies {@code op} to tensor operands.
    *
+   * @param op the op
+   * @param inputs the tensor operands, in the op's order
    * @param out the target ({@code out=} or in-place), or null for a new result
    * @return the result: {@code out} when given
    */
@@ -67,6 +69,9 @@ public final class Dispatch {
    * Long}/{@link Integer}, or {@link Double}/{@link Float}; their Java type decides how they
    * promote, as a Python scalar's does in PyTorch).
    *
+   * @param op the op
+   * @param inputs the tensor operands, in the op's order
+   * @param scalars the {@code @Scalar} values, in the op's order
    * @param out the target ({@code out=} or in-place), or null for a new result
    * @return the result: {@code out} when given
    */
@@ -91,10 +96,14 @@ public final class Dispatch {
   }
 
   /**
-   * The two tensor operands of {@code op} with the lower-rank one lifted by XLA's broadcast
-   * dimensions ({@link Broadcast#inDim}), ready for {@link #apply}; the other is returned as it is.
-   * Generated facades call it for their {@link BroadcastDims} overloads.
+   * {@return the two tensor operands of {@code op} with the lower-rank one lifted by XLA's
+   * broadcast dimensions ({@link Broadcast#inDim}), ready for {@link #apply}; the other is returned
+   * as it is} Generated facades call it for their {@link BroadcastDims} overloads.
    *
+   * @param op the op
+   * @param a the first operand
+   * @param b the second operand
+   * @param dims the dimensions (negative counts from the end)
    * @throws IllegalArgumentException for null dims, or dims that do not fit the operands (the
    *     message names the op, the shapes and the dims)
    */
@@ -106,12 +115,15 @@ public final class Dispatch {
   }
 
   /**
-   * A Java number given where {@code op} takes tensor operand {@code operand}, as a wrapped number
-   * (a zero-dim INT64 tensor for {@link Long}, {@link Integer}, {@link Short}, {@link Byte}; a
-   * zero-dim FLOAT64 one for {@link Double}, {@link Float}): it promotes as a Python scalar does in
-   * PyTorch ({@code int32 tensor + 2.5} is float32). Generated facades call it for their {@code
-   * Number} overloads.
+   * {@return a Java number given where {@code op} takes tensor operand {@code operand}, as a
+   * wrapped number (a zero-dim INT64 tensor for {@link Long}, {@link Integer}, {@link Short},
+   * {@link Byte}; a zero-dim FLOAT64 one for {@link Double}, {@link Float}): it promotes as a
+   * Python scalar does in PyTorch ({@code int32 tensor + 2.5} is float32)} Generated facades call
+   * it for their {@code Number} overloads.
    *
+   * @param op the op the value is an operand of
+   * @param operand the operand's position, for the error message
+   * @param value the value
    * @throws IllegalArgumentException for null or another {@link Number} type, naming the parameter
    */
   public static Tensor wrap(ElementwiseOp op, int operand, Number value) {
@@ -129,10 +141,14 @@ public final class Dispatch {
   }
 
   /**
-   * A Java {@code boolean} given where {@code op} takes tensor operand {@code operand}, as a wrapped
-   * number: a zero-dim BOOL tensor that promotes as a Python bool does in PyTorch, in the lowest
-   * category, so it never raises a tensor's dtype ({@code int8 tensor + true} is int8; two bools
-   * stay bool). Generated facades call it for their {@code boolean} overloads.
+   * {@return a Java {@code boolean} given where {@code op} takes tensor operand {@code operand}, as
+   * a wrapped number: a zero-dim BOOL tensor that promotes as a Python bool does in PyTorch, in the
+   * lowest category, so it never raises a tensor's dtype ({@code int8 tensor + true} is int8; two
+   * bools stay bool)} Generated facades call it for their {@code boolean} overloads.
+   *
+   * @param op the op the value is an operand of
+   * @param operand the operand's position, for the error message
+   * @param value the value
    */
   public static Tensor wrap(ElementwiseOp op, int operand, boolean value) {
     return T.wrap(value);

@@ -641,7 +641,7 @@ final class ElementwiseCall {
     ElementwiseKernel kernel = op.kernel(entry);
     long grain;
     if (Parallel.threads() > 1
-        && Parallel.atLeastTwoGrains(n, grain = Parallel.grainFor(op.tunedGrain(entry)))) {
+        && Parallel.atLeastTwoGrains(n, grain = Parallel.grainFor(op.tunedGrain(entry), op.cost()))) {
       LoopPlan plan = LoopPlan.of(new long[] {n}, UNIT_STRIDE_COLUMNS[arity]);
       Parallel.run(kernel, plan, segments, offsets, NO_FLOATS, NO_LONGS, grain);
     } else {
@@ -698,7 +698,7 @@ final class ElementwiseCall {
         offsets,
         floatScalars,
         intScalars,
-        Parallel.grainFor(op.tunedGrain(entry)));
+        Parallel.grainFor(op.tunedGrain(entry), op.cost()));
   }
 
   /** The strides of a new result that follow the inputs' memory order (computed once). */

@@ -58,6 +58,9 @@ public final class ElementwiseOp {
 
   private static final int NUM_DTYPES = DType.values().length;
 
+  /** The largest {@link #cost()} a descriptor may declare (the processor writes at most 8). */
+  static final int MAX_COST = 64;
+
   private final String name;
   private final String declaringClass;
   private final List<String> tensorParams;
@@ -71,6 +74,7 @@ public final class ElementwiseOp {
   private final List<DType> dtypes;
   private final Identity identity;
   private final boolean associative;
+  private final int cost;
   private final boolean keyedByPromoted;
   private final int[] keyToEntry;
   private final DType[] entryPromoted;
@@ -103,6 +107,7 @@ public final class ElementwiseOp {
     this.dtypes = List.copyOf(b.dtypes);
     this.identity = b.identity;
     this.associative = b.associative;
+    this.cost = b.cost;
     this.keyedByPromoted = !scalarParams.isEmpty();
     this.factory = Objects.requireNonNull(b.factory, "factory");
     int n = b.inputs.size();
@@ -195,10 +200,11 @@ public final class ElementwiseOp {
   }
 
   /**
-   * The table entry for these operand dtypes (one per tensor parameter, in order), or -1 when the
-   * op has no kernel for exactly this combination. For ops without {@code @Scalar} parameters,
-   * whose compute dtype follows from the tensors alone.
+   * {@return the table entry for these operand dtypes (one per tensor parameter, in order), or -1
+   * when the op has no kernel for exactly this combination} For ops without {@code @Scalar}
+   * parameters, whose compute dtype follows from the tensors alone.
    *
+   * @param operandDtypes the operand dtypes
    * @throws IllegalStateException if the op has {@code @Scalar} parameters: use {@link
    *     #entryPromotedTo}
    */
@@ -212,9 +218,12 @@ public final class ElementwiseOp {
   }
 
   /**
-   * The table entry for these operand dtypes whose promotion (tensors and wrapped scalars
+   * {@return the table entry for these operand dtypes whose promotion (tensors and wrapped scalars
    * together, after the op's {@link Promote} mode) gives {@code promoted}, or -1 when there is
-   * none.
+   * none}
+   *
+   * @param promoted the dtype they promote to
+   * @param operandDtypes the operand dtypes
    */
   public int entryPromotedTo(DType promoted, DType... operandDtypes) {
     if (!keyedByPromoted) {
@@ -225,7 +234,11 @@ public final class ElementwiseOp {
     return key < 0 ? -1 : keyToEntry[key];
   }
 
-  /** The kernel of table entry {@code index}, created on first use. */
+  /**
+   * {@return the kernel of table entry {@code index}, created on first use}
+   *
+   * @param index the element's index, one per dimension (negative counts from the end)
+   */
   public ElementwiseKernel kernel(int index) {
     ElementwiseKernel k = kernels[index];
     if (k == null) {
@@ -271,133 +284,179 @@ public final class ElementwiseOp {
     return g.perEntry()[index];
   }
 
-  /** The number of entries (operand dtype combinations with a kernel) in the op's table. */
+  /**
+   * What an element costs relative to an add's, at least 1: the processor's estimate from the op's
+   * body (1, plus 3 per transcendental function it calls, at most 8). The dispatcher divides the
+   * runtime-wide grain by it ({@code Parallel.grainFor}), so compute-bound ops split earlier.
+   */
+  int cost() {
+    return cost;
+  }
+
+  /**
+   * {@return the number of entries (operand dtype combinations with a kernel) in the op's table}
+   */
   public int entryCount() {
     return entryInputs.length;
   }
 
-  /** The operand dtypes of table entry {@code index}. */
+  /**
+   * {@return the operand dtypes of table entry {@code index}}
+   *
+   * @param index the element's index, one per dimension (negative counts from the end)
+   */
   public List<DType> entryInputs(int index) {
     return List.of(entryInputs[index]);
   }
 
   /**
-   * The dtype promotion gives for table entry {@code index} (FLOAT16 for two FLOAT16 operands); the
-   * result dtype of a non-predicate op.
+   * {@return the dtype promotion gives for table entry {@code index} (FLOAT16 for two FLOAT16
+   * operands); the result dtype of a non-predicate op}
+   *
+   * @param index the element's index, one per dimension (negative counts from the end)
    */
   public DType entryPromoted(int index) {
     return entryPromoted[index];
   }
 
-  /** The dtype table entry {@code index} computes in (FLOAT32 for FLOAT16 operands). */
+  /**
+   * {@return the dtype table entry {@code index} computes in (FLOAT32 for FLOAT16 operands)}
+   *
+   * @param index the element's index, one per dimension (negative counts from the end)
+   */
   public DType entryCompute(int index) {
     return entryCompute[index];
   }
 
-  /** The dtype table entry {@code index} stores. */
+  /**
+   * {@return the dtype table entry {@code index} stores}
+   *
+   * @param index the element's index, one per dimension (negative counts from the end)
+   */
   public DType entryResult(int index) {
     return entryResult[index];
   }
 
-  /** The op's name: the method's, or {@code @Elementwise(name)}. */
+  /** {@return the op's name: the method's, or {@code @Elementwise(name)}} */
   public String name() {
     return name;
   }
 
-  /** Binary name of the class that declares the op's scalar methods. */
+  /**
+   * Binary name of the class that declares the op's scalar methods.
+   *
+   * @return the binary name of the class declaring the op's scalar methods
+   */
   public String declaringClass() {
     return declaringClass;
   }
 
-  /** The names of the tensor operands, conditions included, in declaration order. */
+  /** {@return the names of the tensor operands, conditions included, in declaration order} */
   public List<String> tensorParams() {
     return tensorParams;
   }
 
-  /** The number of tensor operands, conditions included. */
+  /** {@return the number of tensor operands, conditions included} */
   public int arity() {
     return tensorParams.size();
   }
 
-  /** True when tensor operand {@code i} is a BOOL condition that does not join promotion. */
+  /**
+   * {@return true when tensor operand {@code i} is a BOOL condition that does not join promotion}
+   *
+   * @param i the operand's position
+   */
   public boolean isConditionOperand(int i) {
     return conditionOperand[i];
   }
 
-  /** The names of the {@code @Scalar} parameters, in declaration order. */
+  /** {@return the names of the {@code @Scalar} parameters, in declaration order} */
   public List<String> scalarParams() {
     return scalarParams;
   }
 
-  /** The Java type of each {@code @Scalar} parameter, in the order of {@link #scalarParams()}. */
+  /**
+   * {@return the Java type of each {@code @Scalar} parameter, in the order of {@link
+   * #scalarParams()}}
+   */
   public List<ScalarKind> scalarKinds() {
     return scalarKinds;
   }
 
-  /** How operand dtypes combine into the compute dtype ({@code @Elementwise(promote)}). */
+  /** {@return how operand dtypes combine into the compute dtype ({@code @Elementwise(promote)})} */
   public Promote promote() {
     return promote;
   }
 
-  /** True when the op's result is BOOL whatever its operands (comparisons, {@code isclose}). */
+  /**
+   * {@return true when the op's result is BOOL whatever its operands (comparisons, {@code
+   * isclose})}
+   */
   public boolean isPredicate() {
     return predicate;
   }
 
   /**
-   * True when some integral kernels of this op divide and throw {@link ArithmeticException} on a
-   * zero divisor. Such a kernel may have written part of its output before it throws: a caller
-   * that must leave an {@code out=} or in-place target untouched runs it into a temporary first.
+   * {@return true when some integral kernels of this op divide and throw {@link
+   * ArithmeticException} on a zero divisor} Such a kernel may have written part of its output
+   * before it throws: a caller that must leave an {@code out=} or in-place target untouched runs it
+   * into a temporary first.
    */
   public boolean mayThrow() {
     return mayThrow;
   }
 
   /**
-   * True when a second tensor operand that holds a single value of another dtype enters the
-   * computation at float32 precision beside float16 or bfloat16 operands, instead of being rounded
-   * to the 16-bit dtype first ({@code @Elementwise(scalarInFloat32)}; PyTorch's {@code mul}, {@code
-   * div}, {@code floor_divide}).
+   * {@return true when a second tensor operand that holds a single value of another dtype enters
+   * the computation at float32 precision beside float16 or bfloat16 operands, instead of being
+   * rounded to the 16-bit dtype first ({@code @Elementwise(scalarInFloat32)}; PyTorch's {@code
+   * mul}, {@code div}, {@code floor_divide})}
    */
   public boolean scalarInFloat32() {
     return scalarInFloat32;
   }
 
   /**
-   * The dtypes the op was generated for ({@code @Elementwise(dtypes)}), or an empty list when its
-   * declaration does not restrict them.
+   * {@return the dtypes the op was generated for ({@code @Elementwise(dtypes)}), or an empty list
+   * when its declaration does not restrict them}
    */
   public List<DType> dtypes() {
     return dtypes;
   }
 
   /**
-   * The op's identity element ({@code @Elementwise(identity)}): what a reduction over an empty
-   * extent gives; {@link Identity#NONE} when it has none.
+   * {@return the op's identity element ({@code @Elementwise(identity)}): what a reduction over an
+   * empty extent gives; {@link Identity#NONE} when it has none}
    */
   public Identity identity() {
     return identity;
   }
 
   /**
-   * Whether the op is declared associative ({@code @Elementwise(associative)}): reductions may
-   * group its operands in a tree and reduce several dims at once.
+   * {@return whether the op is declared associative ({@code @Elementwise(associative)}): reductions
+   * may group its operands in a tree and reduce several dims at once}
    */
   public boolean isAssociative() {
     return associative;
   }
 
-  /** How the gradient with respect to tensor operand {@code operand} is computed. */
+  /**
+   * {@return how the gradient with respect to tensor operand {@code operand} is computed}
+   *
+   * @param operand the operand's position
+   */
   public Gradient gradient(int operand) {
     return gradients[operand];
   }
 
   /**
-   * The op that computes the gradient with respect to tensor operand {@code operand} from the
-   * incoming gradient and the forward operands ({@code (grad, x1, ..., xn)}, the same scalars),
-   * or null unless {@link #gradient(int)} is {@link Gradient#OP}. Its kernels cover operands that
-   * all share one floating dtype; other combinations are converted first, as for any op with
-   * three or more operands.
+   * {@return the op that computes the gradient with respect to tensor operand {@code operand} from
+   * the incoming gradient and the forward operands ({@code (grad, x1, ..., xn)}, the same scalars),
+   * or null unless {@link #gradient(int)} is {@link Gradient#OP}} Its kernels cover operands that
+   * all share one floating dtype; other combinations are converted first, as for any op with three
+   * or more operands.
+   *
+   * @param operand the operand's position
    */
   public ElementwiseOp backward(int operand) {
     return backward[operand];
@@ -409,7 +468,7 @@ public final class ElementwiseOp {
   }
 
   /**
-   * A builder for an op's descriptor (generated code calls it).
+   * {@return a builder for an op's descriptor (generated code calls it)}
    *
    * @param name the op's name
    * @param declaringClass binary name of the class that declares its scalar methods
@@ -433,6 +492,7 @@ public final class ElementwiseOp {
     private final List<DType> dtypes = new ArrayList<>();
     private Identity identity = Identity.NONE;
     private boolean associative;
+    private int cost = 1;
     private final List<DType[]> inputs = new ArrayList<>();
     private final List<DType> promoted = new ArrayList<>();
     private final List<DType> compute = new ArrayList<>();
@@ -446,71 +506,143 @@ public final class ElementwiseOp {
       this.declaringClass = Objects.requireNonNull(declaringClass, "declaringClass");
     }
 
-    /** Adds a tensor operand that joins promotion. */
+    /**
+     * Adds a tensor operand that joins promotion.
+     *
+     * @param param the parameter's name
+     * @return this builder
+     */
     public Builder tensor(String param) {
       tensorParams.add(param);
       return this;
     }
 
-    /** A BOOL condition operand that does not join promotion ({@code where(c, a, b)}). */
+    /**
+     * {@return a BOOL condition operand that does not join promotion ({@code where(c, a, b)})}
+     *
+     * @param param the parameter's name
+     */
     public Builder condition(String param) {
       tensorParams.add(param);
       conditionParams.add(param);
       return this;
     }
 
-    /** Adds a {@code @Scalar} parameter of Java type {@code kind}. */
+    /**
+     * Adds a {@code @Scalar} parameter of Java type {@code kind}.
+     *
+     * @param param the parameter's name
+     * @param kind its Java type
+     * @return this builder
+     */
     public Builder scalar(String param, ScalarKind kind) {
       scalarParams.add(param);
       scalarKinds.add(kind);
       return this;
     }
 
-    /** See {@link ElementwiseOp#promote()}. */
+    /**
+     * See {@link ElementwiseOp#promote()}.
+     *
+     * @param mode the value
+     * @return this builder
+     */
     public Builder promote(Promote mode) {
       this.promote = Objects.requireNonNull(mode, "promote");
       return this;
     }
 
-    /** See {@link ElementwiseOp#isPredicate()}. */
+    /**
+     * See {@link ElementwiseOp#isPredicate()}.
+     *
+     * @param isPredicate the value
+     * @return this builder
+     */
     public Builder predicate(boolean isPredicate) {
       this.predicate = isPredicate;
       return this;
     }
 
-    /** See {@link ElementwiseOp#mayThrow()}. */
+    /**
+     * See {@link ElementwiseOp#mayThrow()}.
+     *
+     * @param throwsArithmetic the value
+     * @return this builder
+     */
     public Builder mayThrow(boolean throwsArithmetic) {
       this.mayThrow = throwsArithmetic;
       return this;
     }
 
-    /** See {@link ElementwiseOp#scalarInFloat32()}. */
+    /**
+     * See {@link ElementwiseOp#scalarInFloat32()}.
+     *
+     * @param inFloat32 the value
+     * @return this builder
+     */
     public Builder scalarInFloat32(boolean inFloat32) {
       this.scalarInFloat32 = inFloat32;
       return this;
     }
 
-    /** See {@link ElementwiseOp#dtypes()}. */
+    /**
+     * See {@link ElementwiseOp#dtypes()}.
+     *
+     * @param generatedFor the value
+     * @return this builder
+     */
     public Builder dtypes(DType... generatedFor) {
       this.dtypes.addAll(List.of(generatedFor));
       return this;
     }
 
-    /** See {@link ElementwiseOp#identity()}. */
+    /**
+     * See {@link ElementwiseOp#identity()}.
+     *
+     * @param element the value
+     * @return this builder
+     */
     public Builder identity(Identity element) {
       this.identity = Objects.requireNonNull(element, "identity");
       return this;
     }
 
-    /** See {@link ElementwiseOp#isAssociative()}. */
+    /**
+     * See {@link ElementwiseOp#isAssociative()}.
+     *
+     * @param isAssociative the value
+     * @return this builder
+     */
     public Builder associative(boolean isAssociative) {
       this.associative = isAssociative;
       return this;
     }
 
     /**
+     * See {@link ElementwiseOp#cost()}: from 1 (an add's, the default) to 64.
+     *
+     * @param perElement what an element costs relative to an add's
+     * @return this builder
+     * @throws IllegalArgumentException for a cost outside that range
+     */
+    public Builder cost(int perElement) {
+      if (perElement < 1 || perElement > MAX_COST) {
+        throw new IllegalArgumentException(
+            "op " + name + ": cost must be from 1 to " + MAX_COST + ", got " + perElement);
+      }
+      this.cost = perElement;
+      return this;
+    }
+
+    /**
      * Adds table entry number {@code entryCount()}: these operand dtypes, the dtype they promote
      * to, the dtype the kernel computes in and the dtype it stores.
+     *
+     * @param promoted the dtype the operands promote to
+     * @param compute the dtype the kernel computes in
+     * @param result the result's dtype
+     * @param operandDtypes the operand dtypes
+     * @return this builder
      */
     public Builder entry(DType promoted, DType compute, DType result, DType... operandDtypes) {
       this.inputs.add(operandDtypes.clone());
@@ -520,32 +652,51 @@ public final class ElementwiseOp {
       return this;
     }
 
-    /** The gradient with respect to tensor operand {@code operand} is computed by {@code op}. */
+    /**
+     * {@return the gradient with respect to tensor operand {@code operand} is computed by {@code
+     * op}}
+     *
+     * @param operand the operand's position
+     * @param op the op computing the gradient
+     */
     public Builder backward(int operand, ElementwiseOp op) {
       gradients.put(operand, Gradient.OP);
       backward.put(operand, Objects.requireNonNull(op, "op"));
       return this;
     }
 
-    /** The gradient with respect to tensor operand {@code operand} is the incoming gradient. */
+    /**
+     * {@return the gradient with respect to tensor operand {@code operand} is the incoming
+     * gradient}
+     *
+     * @param operand the operand's position
+     */
     public Builder backwardIdentity(int operand) {
       gradients.put(operand, Gradient.IDENTITY);
       return this;
     }
 
-    /** The gradient with respect to tensor operand {@code operand} is zero. */
+    /**
+     * {@return the gradient with respect to tensor operand {@code operand} is zero}
+     *
+     * @param operand the operand's position
+     */
     public Builder backwardZero(int operand) {
       gradients.put(operand, Gradient.ZERO);
       return this;
     }
 
-    /** The factory that creates the kernel of a table entry on first use. */
+    /**
+     * {@return the factory that creates the kernel of a table entry on first use}
+     *
+     * @param factory makes the op's kernels on first use
+     */
     public Builder kernels(KernelFactory factory) {
       this.factory = factory;
       return this;
     }
 
-    /** The op's descriptor. */
+    /** {@return the op's descriptor} */
     public ElementwiseOp build() {
       return new ElementwiseOp(this);
     }

@@ -41,7 +41,9 @@ public final class HalfChunks {
 
   private HalfChunks() {}
 
-  /** This thread's array of {@link #CHUNK} float16 bit patterns, for {@link #storeHalves}. */
+  /**
+   * {@return this thread's array of {@link #CHUNK} float16 bit patterns, for {@link #storeHalves}}
+   */
   public static short[] halves() {
     return HALVES.get();
   }
@@ -50,6 +52,11 @@ public final class HalfChunks {
    * Element {@code offset + j} of {@code dst} = {@code halves[j]} for {@code j < length}, with
    * every NaN replaced by c10's quiet NaN {@code 0x7E00} of the same sign (as the float kernels
    * store); {@code halves} is overwritten with the stored values.
+   *
+   * @param halves the 16-bit values
+   * @param dst where they are stored
+   * @param length the number of elements
+   * @param offset the storage offset of the first element, in elements
    */
   public static void storeHalves(short[] halves, int length, MemorySegment dst, long offset) {
     int bound = SHORTS.loopBound(length);
@@ -66,7 +73,11 @@ public final class HalfChunks {
     MemorySegment.copy(halves, 0, dst, JAVA_SHORT_UNALIGNED, offset * 2, length);
   }
 
-  /** This thread's chunk arrays, at least {@code count} of {@link #CHUNK} floats each. */
+  /**
+   * {@return this thread's chunk arrays, at least {@code count} of {@link #CHUNK} floats each}
+   *
+   * @param count how many buffers
+   */
   public static float[][] buffers(int count) {
     float[][] b = BUFFERS.get();
     if (b.length < count) {
@@ -80,7 +91,14 @@ public final class HalfChunks {
     return b;
   }
 
-  /** {@code dst[j] = float16 element (offset + j) of src}, exactly, for {@code j < length}. */
+  /**
+   * {@code dst[j] = float16 element (offset + j) of src}, exactly, for {@code j < length}.
+   *
+   * @param src the 16-bit values
+   * @param dst the floats written
+   * @param offset the storage offset of the first element, in elements
+   * @param length the number of elements
+   */
   public static void toFloats(MemorySegment src, long offset, float[] dst, int length) {
     for (int j = 0; j < length; j++) {
       dst[j] = Float.float16ToFloat(src.getAtIndex(JAVA_SHORT_UNALIGNED, offset + j));
@@ -91,6 +109,11 @@ public final class HalfChunks {
    * Element {@code offset + j} of {@code dst} = {@code src[j]} rounded to float16 (nearest even),
    * for {@code j < length}. A NaN's payload is truncated: callers pass canonical NaNs
    * ({@code 0x7FC00000} with a sign), which become {@code 0x7E00} with that sign.
+   *
+   * @param src the floats
+   * @param dst the 16-bit values written
+   * @param length the number of elements
+   * @param offset the storage offset of the first element, in elements
    */
   public static void toHalves(float[] src, int length, MemorySegment dst, long offset) {
     for (int j = 0; j < length; j++) {

@@ -8,6 +8,10 @@ package dev.ufunc4j.kernel;
 @FunctionalInterface
 public interface KernelFactory {
 
-  /** The kernel for entry {@code index} of the op's table. */
+  /**
+   * {@return the kernel for entry {@code index} of the op's table}
+   *
+   * @param index the element's index, one per dimension (negative counts from the end)
+   */
   ElementwiseKernel create(int index);
 }

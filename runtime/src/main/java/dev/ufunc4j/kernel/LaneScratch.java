@@ -20,7 +20,13 @@ public final class LaneScratch {
 
   private LaneScratch() {}
 
-  /** This thread's blocks: at least {@code count} of them, each at least {@code bytes} long. */
+  /**
+   * {@return this thread's blocks: at least {@code count} of them, each at least {@code bytes}
+   * long}
+   *
+   * @param count how many blocks
+   * @param bytes the size of each, in bytes
+   */
   public static MemorySegment[] blocks(int count, long bytes) {
     MemorySegment[] b = BLOCKS.get();
     if (b.length < count || b[0].byteSize() < bytes) {

@@ -9,6 +9,6 @@ import java.util.List;
  */
 public interface OpLibrary {
 
-  /** The ops of this library, sorted by name. */
+  /** {@return the ops of this library, sorted by name} */
   List<ElementwiseOp> ops();
 }

@@ -8,6 +8,7 @@ import dev.ufunc4j.tuning.Fingerprint;
 import dev.ufunc4j.tuning.TuningProfile;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,9 +30,8 @@ class GrainRangeTest {
 
   @Test
   void theSetterTakesEveryGrainInRangeAndRefusesTheRest() {
-    int threadsBefore = Parallel.threads();
-    try {
-      Parallel.setThreads(2);
+    // The setters change the current context: this test's own, dropped at the end.
+    try (var _ = RuntimeContext.use(RuntimeContext.builder().threads(2).build())) {
       for (long g : TAKEN) {
         Parallel.setGrainSize(g);
         assertEquals(g, Parallel.grainSize());
@@ -52,9 +52,6 @@ class GrainRangeTest {
         assertEquals("thread count must be from 1 to 4096, got " + t, e.getMessage());
       }
       assertEquals(2, Parallel.threads());
-    } finally {
-      Parallel.resetGrainSize();
-      Parallel.setThreads(threadsBefore);
     }
   }
 
@@ -67,41 +64,30 @@ class GrainRangeTest {
 
   @Test
   void profileGrainsInRangeAreTakenAndTheRestWarnOnce() {
-    int threadsBefore = Parallel.threads();
-    Parallel.setThreads(2);
-    try {
-      for (boolean perOp : new boolean[] {false, true}) {
-        for (long g : concat(TAKEN, REFUSED)) {
-          TuningProfile.Record r = perOp
-              ? record("add", "dev.ufunc4j.Builtins", List.of("float32", "float32"), "grain", g)
-              : record("*", "*", List.of(), "grain", g);
-          List<String> warnings = new ArrayList<>();
-          Tunables t = Tunables.fromLines("p.jsonl",
-              new TuningProfile(List.of(HERE), List.of(r)).toLines(), HERE, warnings::add,
-              note -> { }, op -> true);
-          String what = (perOp ? "per-op" : "runtime-wide") + " grain " + g;
-          if (TAKEN.contains(g)) {
-            assertEquals(List.of(), warnings, what);
-            assertEquals(g, perOp ? t.opGrainsValue().get(
-                "dev.ufunc4j.Builtins.add(float32,float32)") : t.grainValue(), what);
-          } else {
-            assertEquals(1, warnings.size(), what + ": " + warnings);
-            assertTrue(warnings.get(0).contains("it chose grain " + g), warnings.get(0));
-            assertEquals(Tunables.DEFAULT_GRAIN, t.grainValue(), what);
-            assertEquals(java.util.Map.of(), t.opGrainsValue(), what);
-          }
-          Tunables before = Tunables.use(t);
-          try {
-            Parallel.resetGrainSize();
-            assertEquals("ok", TunablesProbe.check(), what);
-          } finally {
-            Tunables.use(before);
-            Parallel.resetGrainSize();
-          }
+    for (boolean perOp : new boolean[] {false, true}) {
+      for (long g : concat(TAKEN, REFUSED)) {
+        TuningProfile.Record r = perOp
+            ? record("add", "dev.ufunc4j.Builtins", List.of("float32", "float32"), "grain", g)
+            : record("*", "*", List.of(), "grain", g);
+        List<String> warnings = new ArrayList<>();
+        Tunables t = Tunables.fromLines("p.jsonl",
+            new TuningProfile(List.of(HERE), List.of(r)).toLines(), HERE, warnings::add,
+            note -> { }, op -> true);
+        String what = (perOp ? "per-op" : "runtime-wide") + " grain " + g;
+        if (TAKEN.contains(g)) {
+          assertEquals(List.of(), warnings, what);
+          assertEquals(g, perOp ? t.opGrainsValue().get(
+              "dev.ufunc4j.Builtins.add(float32,float32)") : t.grainValue(), what);
+        } else {
+          assertEquals(1, warnings.size(), what + ": " + warnings);
+          assertTrue(warnings.get(0).contains("it chose grain " + g), warnings.get(0));
+          assertEquals(Tunables.DEFAULT_GRAIN, t.grainValue(), what);
+          assertEquals(java.util.Map.of(), t.opGrainsValue(), what);
+        }
+        try (var _ = RuntimeContext.use(RuntimeContext.builder().tunables(t).threads(2).build())) {
+          assertEquals("ok", TunablesProbe.check(), what);
         }
       }
-    } finally {
-      Parallel.setThreads(threadsBefore);
     }
   }
 
@@ -112,6 +98,7 @@ class GrainRangeTest {
   }
 
   @Test
+  @Tag("slow") // child JVMs
   void theGrainPropertyInRangeIsTakenAndTheRestWarnOnce() throws Exception {
     List<String> values = new ArrayList<>();
     for (long g : concat(TAKEN, REFUSED)) {
@@ -135,6 +122,7 @@ class GrainRangeTest {
   }
 
   @Test
+  @Tag("slow") // child JVMs
   void theOtherParallelPropertiesAreRangeChecked() throws Exception {
     for (String[] bad : new String[][] {{"threads", "0"}, {"threads", "5000"},
         {"threads", "two"}, {"piecesPerThread", "0"}, {"spinMicros", "-1"},

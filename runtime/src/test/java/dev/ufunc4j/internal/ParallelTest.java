@@ -21,17 +21,16 @@ import org.junit.jupiter.api.Test;
  * finishes the work alone when the workers are slow to come.
  */
 class ParallelTest {
-  private int threadsBefore;
+  private RuntimeContext.Installed twoThreads;
 
   @BeforeEach
   void twoThreads() {
-    threadsBefore = Parallel.threads();
-    Parallel.setThreads(2);
+    twoThreads = RuntimeContext.use(RuntimeContext.builder().threads(2).build());
   }
 
   @AfterEach
   void restore() {
-    Parallel.setThreads(threadsBefore);
+    twoThreads.close();
   }
 
   @Test

@@ -145,11 +145,7 @@ class PerOpGrainTest {
               throw new AssertionError(n);
             },
             op -> true);
-    int threadsBefore = Parallel.threads();
-    Tunables before = Tunables.use(t);
-    try {
-      Parallel.setThreads(2);
-      Parallel.resetGrainSize();
+    try (var _ = RuntimeContext.use(RuntimeContext.builder().tunables(t).threads(2).build())) {
       assertTrue(Parallel.grainSize() >= 4096, "the runtime-wide grain does not split 4096");
       Tensor a = Tensor.randn(1, DType.FLOAT32, 4096);
       Tensor b = Tensor.randn(2, DType.FLOAT32, 4096);
@@ -176,13 +172,11 @@ class PerOpGrainTest {
       assertEquals(s1, Parallel.splits());
 
       // An explicit grain (setGrainSize, as -Dufunc4j.grain) replaces the per-op ones.
-      Parallel.setGrainSize(Tunables.DEFAULT_GRAIN);
-      Ops.mul(a, b);
+      try (var _ = RuntimeContext.use(
+          RuntimeContext.builder().grain(Tunables.DEFAULT_GRAIN).build())) {
+        Ops.mul(a, b);
+      }
       assertEquals(s1, Parallel.splits());
-    } finally {
-      Tunables.use(before);
-      Parallel.resetGrainSize();
-      Parallel.setThreads(threadsBefore);
     }
   }
 }

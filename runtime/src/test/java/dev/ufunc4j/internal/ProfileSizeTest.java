@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * MiB of heap ({@code OutOfMemoryError}) or block it forever (a FIFO waits for a writer); each now
  * gives one warning and the defaults, and the ops run (child JVMs, {@code -Xmx256m}).
  */
+@Tag("slow") // child JVMs
 class ProfileSizeTest {
 
   @TempDir Path dir;

@@ -13,7 +13,6 @@ import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicIntegerArray;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,12 +23,6 @@ import org.junit.jupiter.api.Test;
  * blocks do not divide, broadcast and permuted operands, and split across threads.
  */
 class TilingTest {
-
-  @AfterEach
-  void restoreThreads() {
-    Parallel.setThreads(Runtime.getRuntime().availableProcessors());
-    Parallel.setGrainSize(32768);
-  }
 
   /**
    * A kernel that, for each element it is given, writes into the output (8-byte elements) a hash of
@@ -146,9 +139,9 @@ class TilingTest {
       MemorySegment.copy(MemorySegment.ofArray(fill), 0, segments[k + 1], 0, fill.length);
     }
     Recorder recorder = new Recorder(inputBytes, outElements);
-    Parallel.setThreads(threads);
-    Parallel.setGrainSize(64);
-    Parallel.run(recorder, plan, segments, offsets, new double[0], new long[0]);
+    try (var _ = RuntimeContext.use(RuntimeContext.builder().threads(threads).grain(64).build())) {
+      Parallel.run(recorder, plan, segments, offsets, new double[0], new long[0]);
+    }
 
     // The naive walk over the original shape.
     long n = 1;

@@ -94,6 +94,8 @@ public final class TunablesProbe {
             + Files.readString(log, StandardCharsets.UTF_8));
       }
       String out = Files.readString(log, StandardCharsets.UTF_8);
+      // Into this test's stderr, which Surefire keeps in the reports (docs/testing.md, "Tiers").
+      System.err.println("child JVM " + List.of(options) + ", stdout and stderr:\n" + out);
       assertEquals(0, p.exitValue(), "probe failed:\n" + out);
       return out;
     } finally {

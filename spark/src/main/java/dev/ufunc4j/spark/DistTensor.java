@@ -1,5 +1,6 @@
 package dev.ufunc4j.spark;
 
+import dev.ufunc4j.BinaryUfunc;
 import dev.ufunc4j.Broadcast;
 import dev.ufunc4j.BroadcastException;
 import dev.ufunc4j.Ops;
@@ -68,14 +69,25 @@ public final class DistTensor {
   /** A one-operand op, {@code Ops::neg} or {@code t -> Ops.mul(t, 2.0)}; serializable for Spark. */
   @FunctionalInterface
   public interface Op1 extends Serializable {
-    /** The op on one block. */
+    /**
+     * The op on one block.
+     *
+     * @param a the block
+     * @return the result's block
+     */
     Tensor apply(Tensor a);
   }
 
   /** A two-operand op, {@code Ops::add} or a user's {@code LossesOps::huber}. */
   @FunctionalInterface
   public interface Op2 extends Serializable {
-    /** The op on one block of each operand. */
+    /**
+     * The op on one block of each operand.
+     *
+     * @param a the first operand's block
+     * @param b the second operand's block
+     * @return the result's block
+     */
     Tensor apply(Tensor a, Tensor b);
   }
 
@@ -85,14 +97,27 @@ public final class DistTensor {
    */
   @FunctionalInterface
   public interface OpNumber extends Serializable {
-    /** The op on one block and the number. */
+    /**
+     * The op on one block and the number.
+     *
+     * @param a the block
+     * @param b the number
+     * @return the result's block
+     */
     Tensor apply(Tensor a, Number b);
   }
 
   /** A three-operand op, {@code Ops::where} or a user's three-operand op. */
   @FunctionalInterface
   public interface Op3 extends Serializable {
-    /** The op on one block of each operand. */
+    /**
+     * The op on one block of each operand.
+     *
+     * @param a the first operand's block
+     * @param b the second operand's block
+     * @param c the third operand's block
+     * @return the result's block
+     */
     Tensor apply(Tensor a, Tensor b, Tensor c);
   }
 
@@ -104,7 +129,12 @@ public final class DistTensor {
    */
   @FunctionalInterface
   public interface BlockFn extends Serializable {
-    /** The computation on one block of each operand, in the order the operands were given. */
+    /**
+     * The computation on one block of each operand.
+     *
+     * @param operands the operands' blocks, in the order the operands were given
+     * @return the block's tensor, of the same shape for every block
+     */
     Tensor apply(Tensor[] operands);
   }
 
@@ -142,6 +172,10 @@ public final class DistTensor {
    * fetches once; for data larger than the driver's memory, read {@code .npy} shards or a
    * DataFrame column on the executors instead ({@link SparkTensors}).
    *
+   * @param sc the Spark context
+   * @param tensor the local tensor
+   * @param numBlocks the number of row blocks
+   * @return the distributed tensor
    * @throws IllegalArgumentException when an argument is null, {@code tensor} is zero-dim or
    *     {@code numBlocks < 1}
    */
@@ -180,11 +214,13 @@ public final class DistTensor {
   }
 
   /**
-   * The column {@code column} of {@code df}, one block per partition: rank 1 for a numeric
-   * column, {@code [rows, length]} for an {@code array<...>} column whose arrays all have the
-   * same length (bool, int8/16/32/64, float32/64 element types). Reads the column once (a job
-   * that counts each partition's rows) and keeps the blocks cached in executor memory.
+   * {@return the column {@code column} of {@code df}, one block per partition: rank 1 for a numeric
+   * column, {@code [rows, length]} for an {@code array<...>} column whose arrays all have the same
+   * length (bool, int8/16/32/64, float32/64 element types)} Reads the column once (a job that
+   * counts each partition's rows) and keeps the blocks cached in executor memory.
    *
+   * @param df the data frame
+   * @param column the column's name
    * @throws IllegalArgumentException when an argument is null, the column does not exist or its
    *     type has no dtype; on that first job, when a value is null or the arrays' lengths differ
    *     (the message names the partition and the row)
@@ -194,10 +230,12 @@ public final class DistTensor {
   }
 
   /**
-   * The {@code .npy} files in {@code dir}, in file-name order, each file one block read by an
-   * executor ({@code dir} must be visible to every executor). The files must agree in dtype and
+   * {@return the {@code .npy} files in {@code dir}, in file-name order, each file one block read by
+   * an executor ({@code dir} must be visible to every executor)} The files must agree in dtype and
    * in every dimension but the first; the blocks are cached in executor memory.
    *
+   * @param sc the Spark context
+   * @param dir the directory of shards
    * @throws IllegalArgumentException when an argument is null, {@code dir} holds no {@code .npy}
    *     file, or the files disagree (naming the blocks)
    * @throws IOException when {@code dir} cannot be listed or a file cannot be read ({@link
@@ -208,11 +246,13 @@ public final class DistTensor {
   }
 
   /**
-   * A DataFrame of one column named {@code column}, one row per row of this tensor (a numeric
-   * column for rank 1, an array column for rank 2), one partition per block. The DataFrame is
-   * lazy: a block that fails (an op that broke its shape, a value an op refused) fails the
+   * {@return a DataFrame of one column named {@code column}, one row per row of this tensor (a
+   * numeric column for rank 1, an array column for rank 2), one partition per block} The DataFrame
+   * is lazy: a block that fails (an op that broke its shape, a value an op refused) fails the
    * caller's own action on it, with Spark's exception as any DataFrame action.
    *
+   * @param spark the Spark session
+   * @param column the column's name
    * @throws IllegalArgumentException when the rank is not 1 or 2 or the dtype has no Spark SQL type
    */
   public Dataset<Row> toDataFrame(SparkSession spark, String column) {
@@ -225,6 +265,7 @@ public final class DistTensor {
    * {@code .npy} files. The shards appear only once every block is written: a failed block leaves
    * none behind (docs/scale-out.md).
    *
+   * @param dir the directory of shards
    * @throws IllegalArgumentException when {@code dir} already holds {@code .npy} files, the dtype
    *     has no {@code .npy} form, or an op broke a block (naming it)
    * @throws IOException when a shard cannot be written
@@ -234,8 +275,8 @@ public final class DistTensor {
   }
 
   /**
-   * The whole tensor on the driver: the blocks collected in order into one contiguous tensor.
-   * Mind its size: the driver must hold it.
+   * {@return the whole tensor on the driver: the blocks collected in order into one contiguous
+   * tensor} Mind its size: the driver must hold it.
    *
    * @throws IllegalArgumentException when an op broke a block's shape or dtype (naming the block),
    *     or the exception an op threw on a block (the class comment)
@@ -258,22 +299,22 @@ public final class DistTensor {
   // What the driver knows
   // ============================================================================================
 
-  /** The global shape (a copy); dimension 0 is the sharded one. */
+  /** {@return the global shape (a copy); dimension 0 is the sharded one} */
   public long[] shape() {
     return shape.clone();
   }
 
-  /** The dtype of every block. */
+  /** {@return the dtype of every block} */
   public DType dtype() {
     return dtype;
   }
 
-  /** The number of dimensions (at least 1: dimension 0 is the sharded one). */
+  /** {@return the number of dimensions (at least 1: dimension 0 is the sharded one)} */
   public int ndim() {
     return shape.length;
   }
 
-  /** Number of elements of the global tensor. */
+  /** {@return number of elements of the global tensor} */
   public long numel() {
     long n = 1;
     for (long s : shape) {
@@ -282,17 +323,21 @@ public final class DistTensor {
     return n;
   }
 
-  /** Number of row blocks (= Spark partitions). */
+  /** {@return number of row blocks (= Spark partitions)} */
   public int numBlocks() {
     return blockRows.length;
   }
 
-  /** Rows in each block, in order (a copy). Distributed operands of one op must have equal ones. */
+  /**
+   * Rows in each block, in order (a copy). Distributed operands of one op must have equal ones.
+   *
+   * @return the result
+   */
   public long[] blockRows() {
     return blockRows.clone();
   }
 
-  /** The Spark context the blocks belong to. */
+  /** {@return the Spark context the blocks belong to} */
   public JavaSparkContext sparkContext() {
     return sc;
   }
@@ -301,6 +346,8 @@ public final class DistTensor {
    * Keeps the blocks in executor memory once computed ({@code MEMORY_ONLY}, as {@code
    * RDD.cache}), so that iterating over the same data (training epochs) does not recompute or
    * re-read it. Returns this tensor.
+   *
+   * @return the result
    */
   public DistTensor cache() {
     blocks.persist(StorageLevel.MEMORY_ONLY());
@@ -311,6 +358,8 @@ public final class DistTensor {
    * Computes every block now and keeps them in executor memory ({@link #cache()} plus a Spark
    * action that ships nothing back): the next ops start from computed blocks, and the time of
    * this call is the time of the work so far. Returns this tensor.
+   *
+   * @return the result
    */
   public DistTensor materialize() {
     cache();
@@ -340,6 +389,9 @@ public final class DistTensor {
    * {@code op(this)} block by block: {@code x.map(Ops::exp)}, {@code x.map(t -> Ops.mul(t, 2.0))}.
    * The result has this tensor's row blocks; its dtype and trailing shape are those of the op's
    * result on zero rows, and every block's result is checked against them (the class comment).
+   *
+   * @param op the op, applied block by block
+   * @return the result
    */
   public DistTensor map(Op1 op) {
     requireOp(op, "map");
@@ -350,6 +402,9 @@ public final class DistTensor {
    * {@code op(this, other)} block by block, {@code other} a local tensor broadcast to every block
    * (or sliced to each block's rows): {@code x.apply(Ops::add, bias)}.
    *
+   * @param op the op, applied block by block
+   * @param other the other operand
+   * @return the result
    * @throws IllegalArgumentException (or the op's own exception, such as {@link
    *     BroadcastException} or a promotion error, with the local message) before any job runs
    */
@@ -361,6 +416,9 @@ public final class DistTensor {
    * {@code op(this, other)} block by block, {@code other} distributed with the same row blocks
    * (zipped, no shuffle): {@code x.apply(Ops::mul, y)}.
    *
+   * @param op the op, applied block by block
+   * @param other the other operand
+   * @return the result
    * @throws IllegalArgumentException (or the op's own exception, with the local message) before
    *     any job runs
    */
@@ -374,6 +432,9 @@ public final class DistTensor {
    * block, so the number promotes as a Python scalar does in PyTorch ({@code int32 + 2.5} is
    * float32, {@code float16 + 2.5} stays float16), exactly as the local call.
    *
+   * @param op the op, applied block by block
+   * @param other the other operand
+   * @return the result
    * @throws IllegalArgumentException when {@code other} is null, or the op's own exception (an
    *     unsupported {@link Number} type, a promotion error) with the local message, before any job
    *     runs
@@ -395,6 +456,10 @@ public final class DistTensor {
    * {@code op(a, b)} block by block, each of {@code a} and {@code b} a {@link DistTensor} or a
    * local {@link Tensor}, at least one distributed: {@code DistTensor.apply(Ops::sub, bias, x)}.
    *
+   * @param op the op, applied block by block
+   * @param a the first operand: a distributed tensor, a local tensor or a Java number
+   * @param b the second operand: a distributed tensor, a local tensor or a Java number
+   * @return the result
    * @throws IllegalArgumentException (or the op's own exception, such as {@link
    *     BroadcastException} or a promotion error, with the local message) before any job runs
    */
@@ -403,7 +468,15 @@ public final class DistTensor {
     return applyBlocks("apply", args -> op.apply(args[0], args[1]), a, b);
   }
 
-  /** {@code op(a, b, c)} block by block; see {@link #apply(Op2, Object, Object)}. */
+  /**
+   * {@code op(a, b, c)} block by block; see {@link #apply(Op2, Object, Object)}.
+   *
+   * @param op the op, applied block by block
+   * @param a the first operand: a distributed tensor, a local tensor or a Java number
+   * @param b the second operand: a distributed tensor, a local tensor or a Java number
+   * @param c the third operand: a distributed tensor, a local tensor or a Java number
+   * @return the result
+   */
   public static DistTensor apply(Op3 op, Object a, Object b, Object c) {
     requireOp(op, "apply");
     return applyBlocks("apply", args -> op.apply(args[0], args[1], args[2]), a, b, c);
@@ -663,10 +736,10 @@ public final class DistTensor {
   // ============================================================================================
 
   /**
-   * The sum of all elements, a local zero-dim tensor (int64 for bool and integral dtypes, as the
-   * local {@link Tensor#sum()}): each block sums its own elements, then the partial sums are added
-   * in a tree ({@code treeReduce}). Floating sums are reassociated relative to the local sum; the
-   * difference is bounded as docs/scale-out.md says.
+   * {@return the sum of all elements, a local zero-dim tensor (int64 for bool and integral dtypes,
+   * as the local {@link Tensor#sum()}): each block sums its own elements, then the partial sums are
+   * added in a tree ({@code treeReduce})} Floating sums are reassociated relative to the local sum;
+   * the difference is bounded as docs/scale-out.md says.
    */
   public Tensor sum() {
     empty().sum(); // the local refusals, if any, on the driver
@@ -674,10 +747,12 @@ public final class DistTensor {
   }
 
   /**
-   * The sum over {@code dims}, which must include the sharded dimension 0 (or {@code -ndim}): a
-   * local tensor, as the local {@code sum(dims, keepDim)} would give. Sums over inner dimensions
-   * only stay distributed: {@link #sumWithinRows}.
+   * {@return the sum over {@code dims}, which must include the sharded dimension 0 (or {@code
+   * -ndim}): a local tensor, as the local {@code sum(dims, keepDim)} would give} Sums over inner
+   * dimensions only stay distributed: {@link #sumWithinRows}.
    *
+   * @param dims the dimensions (negative counts from the end)
+   * @param keepDim whether the reduced dimensions stay, with size 1
    * @throws IllegalArgumentException when {@code dims} is null or omits dimension 0, or with the
    *     local message for a dimension out of range
    */
@@ -696,8 +771,11 @@ public final class DistTensor {
   }
 
   /**
-   * The sum over {@code dims}, none of which may be the sharded dimension 0: computed inside each
-   * block, the result stays distributed with the same row blocks.
+   * {@return the sum over {@code dims}, none of which may be the sharded dimension 0: computed
+   * inside each block, the result stays distributed with the same row blocks}
+   *
+   * @param dims the dimensions (negative counts from the end)
+   * @param keepDim whether the reduced dimensions stay, with size 1
    */
   public DistTensor sumWithinRows(int[] dims, boolean keepDim) {
     if (dims == null) {
@@ -714,11 +792,12 @@ public final class DistTensor {
   }
 
   /**
-   * This tensor summed to {@code target} ({@code torch.Tensor.sum_to_size}, the local {@link
-   * Tensor#sumToShape}) where that sums over the sharded dimension — the gradient of a parameter
-   * that was broadcast along the rows: each block sums to {@code target}, then the blocks' sums are
-   * added in a tree. The result is local.
+   * {@return this tensor summed to {@code target} ({@code torch.Tensor.sum_to_size}, the local
+   * {@link Tensor#sumToShape}) where that sums over the sharded dimension — the gradient of a
+   * parameter that was broadcast along the rows: each block sums to {@code target}, then the
+   * blocks' sums are added in a tree} The result is local.
    *
+   * @param target the shape to sum to
    * @throws dev.ufunc4j.BroadcastException with the local message when {@code target} does not
    *     expand to this tensor's shape
    * @throws IllegalArgumentException when {@code target} keeps the sharded dimension (the sum
@@ -757,6 +836,9 @@ public final class DistTensor {
    * before any job runs; every block's result must have the shape and dtype of that first result,
    * which each executor checks before the sum.
    *
+   * @param fn the computation on one block of each operand
+   * @param operands the operands: distributed tensors, local tensors
+   * @return the result
    * @throws IllegalArgumentException when a block's result has another shape or dtype, or is null
    *     (naming the block), or the exception {@code fn} threw on a block
    */
@@ -774,6 +856,176 @@ public final class DistTensor {
         proxy.dtype(), proxy.shape(), false));
   }
 
+  // ---- reductions of any associative op, and the statistics on them ----------------------------
+
+  /**
+   * {@code op} folded over {@code dims} (none: every dim), which must include the sharded dim 0,
+   * across the cluster: {@code Ops.maximum}, {@code Ops.logicalOr}, a user's associative op ({@code
+   * LossOps.logAddExp}). Each block reduces its rows with the local {@code op.reduce} (its
+   * kernels, its dtype rules), and the partial results are combined with {@code op} in a tree in
+   * block order (docs/scale-out.md, "Reductions"). The result is local and has the local call's
+   * dtype and shape. Exactly the local result for ops that are associative in floating point too
+   * ({@code maximum}, {@code minimum}, the logical and bitwise ops, integral {@code add} and {@code
+   * mul}); a reassociation of it otherwise (floating {@code add}, {@code mul}, {@code logAddExp}),
+   * within docs/scale-out.md's bound.
+   *
+   * @param op the associative ufunc, as {@code Ops.maximum}
+   * @param dims the dims to reduce (dim 0 among them; null or none: all)
+   * @param keepDim whether the reduced dims stay, with size 1
+   * @return the local result
+   * @throws IllegalArgumentException for an op not declared associative (its left fold cannot be
+   *     split into blocks), dims that leave dim 0, or with the local message (a dim out of range,
+   *     a dtype the op refuses, an empty extent of an op without identity), before any job runs
+   */
+  public Tensor reduce(BinaryUfunc op, int[] dims, boolean keepDim) {
+    return DistReductions.reduce(this, op, dims, keepDim);
+  }
+
+  /**
+   * {@link #reduce(BinaryUfunc, int[], boolean)} without keeping the reduced dims.
+   *
+   * @param op the associative ufunc, as {@code Ops.add}
+   * @param dims the dims to reduce (dim 0 among them; none: all)
+   * @return the local result
+   */
+  public Tensor reduce(BinaryUfunc op, int... dims) {
+    return DistReductions.reduce(this, op, dims, false);
+  }
+
+  /**
+   * The mean over {@code dims} (none: all; dim 0 among them), as the local {@link Tensor#mean(int[],
+   * boolean)}: the blocks' sums (float32 for 16-bit dtypes, as locally) added in the tree, divided
+   * once by the count. Floating dtypes only, as locally.
+   *
+   * @param dims the dims to reduce (dim 0 among them; none: all)
+   * @param keepDim whether the reduced dims stay, with size 1
+   * @return the local result
+   */
+  public Tensor mean(int[] dims, boolean keepDim) {
+    return DistReductions.mean(this, dims, keepDim);
+  }
+
+  /**
+   * {@link #mean(int[], boolean)} without keeping the reduced dims.
+   *
+   * @param dims the dims to reduce (dim 0 among them; none: all)
+   * @return the local result
+   */
+  public Tensor mean(int... dims) {
+    return DistReductions.mean(this, dims, false);
+  }
+
+  /**
+   * The largest element over {@code dims} (dim 0 among them; none: all), exactly the local amax.
+   *
+   * @param dims the dims to reduce (dim 0 among them; none: all)
+   * @param keepDim whether the reduced dims stay, with size 1
+   * @return the local result
+   */
+  public Tensor amax(int[] dims, boolean keepDim) {
+    return DistReductions.extreme(this, dims, keepDim, true);
+  }
+
+  /**
+   * {@link #amax(int[], boolean)} without keeping the reduced dims.
+   *
+   * @param dims the dims to reduce (dim 0 among them; none: all)
+   * @return the local result
+   */
+  public Tensor amax(int... dims) {
+    return DistReductions.extreme(this, dims, false, true);
+  }
+
+  /**
+   * The smallest element over {@code dims} (dim 0 among them; none: all), exactly the local amin.
+   *
+   * @param dims the dims to reduce (dim 0 among them; none: all)
+   * @param keepDim whether the reduced dims stay, with size 1
+   * @return the local result
+   */
+  public Tensor amin(int[] dims, boolean keepDim) {
+    return DistReductions.extreme(this, dims, keepDim, false);
+  }
+
+  /**
+   * {@link #amin(int[], boolean)} without keeping the reduced dims.
+   *
+   * @param dims the dims to reduce (dim 0 among them; none: all)
+   * @return the local result
+   */
+  public Tensor amin(int... dims) {
+    return DistReductions.extreme(this, dims, false, false);
+  }
+
+  /**
+   * Whether any element over {@code dims} (none: all) is nonzero: {@code Ops.logicalOr}'s reduce.
+   *
+   * @param dims the dims to reduce (dim 0 among them; none: all)
+   * @return the local result
+   */
+  public Tensor any(int... dims) {
+    return DistReductions.reduce(this, Ops.logicalOr, dims, false);
+  }
+
+  /**
+   * Whether every element over {@code dims} (none: all) is nonzero: {@code Ops.logicalAnd}'s.
+   *
+   * @param dims the dims to reduce (dim 0 among them; none: all)
+   * @return the local result
+   */
+  public Tensor all(int... dims) {
+    return DistReductions.reduce(this, Ops.logicalAnd, dims, false);
+  }
+
+  /**
+   * The product over {@code dims} (none: all): {@code Ops.mul}'s reduce (int64 for integral).
+   *
+   * @param dims the dims to reduce (dim 0 among them; none: all)
+   * @return the local result
+   */
+  public Tensor prod(int... dims) {
+    return DistReductions.reduce(this, Ops.mul, dims, false);
+  }
+
+  /**
+   * {@code log(sum(exp(x)))} over {@code dims} (none: all; dim 0 among them), as the local {@link
+   * Tensor#logsumexp}: each block's logsumexp, then the logsumexp of those (both shifted by their
+   * maximum, so nothing overflows).
+   *
+   * @param dims the dims to reduce (dim 0 among them; none: all)
+   * @param keepDim whether the reduced dims stay, with size 1
+   * @return the local result
+   */
+  public Tensor logsumexp(int[] dims, boolean keepDim) {
+    return DistReductions.logsumexp(this, dims, keepDim);
+  }
+
+  /**
+   * The variance over {@code dims} (none: all; dim 0 among them) with {@code correction} (1:
+   * Bessel's), as the local {@code var(dims, correction, keepDim)}: Chan's parallel combination of
+   * each block's count, mean and sum of squared deviations, in float64 (docs/scale-out.md).
+   *
+   * @param dims the dims to reduce (dim 0 among them; none: all)
+   * @param correction the difference from the count in the divisor (1: Bessel's)
+   * @param keepDim whether the reduced dims stay, with size 1
+   * @return the local result
+   */
+  public Tensor var(int[] dims, double correction, boolean keepDim) {
+    return DistReductions.var(this, dims, correction, keepDim, false);
+  }
+
+  /**
+   * The standard deviation: the square root of {@link #var(int[], double, boolean)}.
+   *
+   * @param dims the dims to reduce (dim 0 among them; none: all)
+   * @param correction the difference from the count in the divisor (1: Bessel's)
+   * @param keepDim whether the reduced dims stay, with size 1
+   * @return the local result
+   */
+  public Tensor std(int[] dims, double correction, boolean keepDim) {
+    return DistReductions.var(this, dims, correction, keepDim, true);
+  }
+
   private boolean reducesRows(int[] dims) {
     for (int d : dims) {
       if (d == 0 || d == -shape.length) {
@@ -781,6 +1033,11 @@ public final class DistTensor {
       }
     }
     return dims.length == 0; // torch.sum(x, dim=[]) sums everything
+  }
+
+  /** A zero-row tensor of this dtype and trailing shape, for the local checks. */
+  Tensor emptyRows() {
+    return empty();
   }
 
   /** A zero-row tensor of this dtype and trailing shape, for the local checks. */

@@ -140,7 +140,12 @@ final class SparkTensors {
     return new Block(-1, values.toTensor(shape));
   }
 
-  /** What the driver learns of each block before assigning start rows. */
+  /**
+   * What the driver learns of each block before assigning start rows.
+   *
+   * @param dtype the block's dtype name
+   * @param shape the block's shape
+   */
   private record BlockInfo(String dtype, long[] shape) implements java.io.Serializable {}
 
   /**

@@ -16,6 +16,7 @@ final class Ops_gelu {
       .promote(Promote.INT_TO_FLOAT)
       .predicate(false)
       .mayThrow(false)
+      .cost(4)
       .backward(0, Ops_gelu_grad_x.OP)
       .entry(DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32)
       .kernels(Ops_gelu::kernel)

@@ -23,6 +23,7 @@ final class Ops_gelu_grad_x {
       .promote(Promote.PROMOTE)
       .predicate(false)
       .mayThrow(false)
+      .cost(4)
       .entry(DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32)
       .kernels(Ops_gelu_grad_x::kernel)
       .build();

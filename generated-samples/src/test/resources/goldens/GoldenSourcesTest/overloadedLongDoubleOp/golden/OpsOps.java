@@ -8,8 +8,10 @@ import java.lang.invoke.MethodHandles;
 import javax.annotation.processing.Generated;
 
 /**
- * Tensor operations for the {@code @Elementwise} methods of {@link golden.Ops}: each method broadcasts its
- * tensor operands, promotes them as PyTorch does and runs the generated kernels through {@link Dispatch}.
+ * The {@code @Elementwise} ops of {@link golden.Ops} as static methods. Each broadcasts its tensor operands
+ * against each other, promotes them to a common dtype as PyTorch does and returns a new tensor;
+ * the form with a last {@code out} tensor writes the result there instead (in place when it is
+ * the first operand). Each method names the dtypes it computes.
  */
 @Generated("dev.ufunc4j.processor.ElementwiseProcessor")
 public final class OpsOps {

@@ -8,8 +8,10 @@ import java.lang.invoke.MethodHandles;
 import javax.annotation.processing.Generated;
 
 /**
- * Tensor operations for the {@code @Elementwise} methods of {@link golden.Ops}: each method broadcasts its
- * tensor operands, promotes them as PyTorch does and runs the generated kernels through {@link Dispatch}.
+ * The {@code @Elementwise} ops of {@link golden.Ops} as static methods. Each broadcasts its tensor operands
+ * against each other, promotes them to a common dtype as PyTorch does and returns a new tensor;
+ * the form with a last {@code out} tensor writes the result there instead (in place when it is
+ * the first operand). Each method names the dtypes it computes.
  */
 @Generated("dev.ufunc4j.processor.ElementwiseProcessor")
 public final class OpsOps {
@@ -25,8 +27,8 @@ public final class OpsOps {
   }
 
   /**
-   * Applies {@link golden.Ops#mul(double, double)} (floating dtypes),
-   * {@link golden.Ops#mul(long, long)} (integral and bool dtypes)
+   * Applies {@link golden.Ops#mul(double, double)} (float32),
+   * {@link golden.Ops#mul(long, long)} (int64)
    * to each element of the broadcast operands, into a new tensor.
    *
    * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
@@ -42,8 +44,8 @@ public final class OpsOps {
   }
 
   /**
-   * Applies {@link golden.Ops#mul(double, double)} (floating dtypes),
-   * {@link golden.Ops#mul(long, long)} (integral and bool dtypes)
+   * Applies {@link golden.Ops#mul(double, double)} (float32),
+   * {@link golden.Ops#mul(long, long)} (int64)
    * to each element of the broadcast operands, writing {@code out}.
    *
    * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
@@ -64,8 +66,8 @@ public final class OpsOps {
   }
 
   /**
-   * Applies {@link golden.Ops#mul(double, double)} (floating dtypes),
-   * {@link golden.Ops#mul(long, long)} (integral and bool dtypes)
+   * Applies {@link golden.Ops#mul(double, double)} (float32),
+   * {@link golden.Ops#mul(long, long)} (int64)
    * to each element of the broadcast operands, into a new tensor.
    *
    * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
@@ -82,8 +84,8 @@ public final class OpsOps {
   }
 
   /**
-   * Applies {@link golden.Ops#mul(double, double)} (floating dtypes),
-   * {@link golden.Ops#mul(long, long)} (integral and bool dtypes)
+   * Applies {@link golden.Ops#mul(double, double)} (float32),
+   * {@link golden.Ops#mul(long, long)} (int64)
    * to each element of the broadcast operands, writing {@code out}.
    *
    * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
@@ -105,8 +107,8 @@ public final class OpsOps {
   }
 
   /**
-   * Applies {@link golden.Ops#mul(double, double)} (floating dtypes),
-   * {@link golden.Ops#mul(long, long)} (integral and bool dtypes)
+   * Applies {@link golden.Ops#mul(double, double)} (float32),
+   * {@link golden.Ops#mul(long, long)} (int64)
    * to each element of the broadcast operands, into a new tensor.
    *
    * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
@@ -123,8 +125,8 @@ public final class OpsOps {
   }
 
   /**
-   * Applies {@link golden.Ops#mul(double, double)} (floating dtypes),
-   * {@link golden.Ops#mul(long, long)} (integral and bool dtypes)
+   * Applies {@link golden.Ops#mul(double, double)} (float32),
+   * {@link golden.Ops#mul(long, long)} (int64)
    * to each element of the broadcast operands, writing {@code out}.
    *
    * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
@@ -146,8 +148,8 @@ public final class OpsOps {
   }
 
   /**
-   * Applies {@link golden.Ops#mul(double, double)} (floating dtypes),
-   * {@link golden.Ops#mul(long, long)} (integral and bool dtypes)
+   * Applies {@link golden.Ops#mul(double, double)} (float32),
+   * {@link golden.Ops#mul(long, long)} (int64)
    * to each element of the broadcast operands, into a new tensor.
    *
    * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
@@ -164,8 +166,8 @@ public final class OpsOps {
   }
 
   /**
-   * Applies {@link golden.Ops#mul(double, double)} (floating dtypes),
-   * {@link golden.Ops#mul(long, long)} (integral and bool dtypes)
+   * Applies {@link golden.Ops#mul(double, double)} (float32),
+   * {@link golden.Ops#mul(long, long)} (int64)
    * to each element of the broadcast operands, writing {@code out}.
    *
    * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
@@ -187,8 +189,8 @@ public final class OpsOps {
   }
 
   /**
-   * Applies {@link golden.Ops#mul(double, double)} (floating dtypes),
-   * {@link golden.Ops#mul(long, long)} (integral and bool dtypes)
+   * Applies {@link golden.Ops#mul(double, double)} (float32),
+   * {@link golden.Ops#mul(long, long)} (int64)
    * to each element of the broadcast operands, into a new tensor.
    *
    * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}
@@ -205,8 +207,8 @@ public final class OpsOps {
   }
 
   /**
-   * Applies {@link golden.Ops#mul(double, double)} (floating dtypes),
-   * {@link golden.Ops#mul(long, long)} (integral and bool dtypes)
+   * Applies {@link golden.Ops#mul(double, double)} (float32),
+   * {@link golden.Ops#mul(long, long)} (int64)
    * to each element of the broadcast operands, writing {@code out}.
    *
    * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code a} and {@code b}

@@ -16,6 +16,7 @@ final class Ops_silu {
       .promote(Promote.INT_TO_FLOAT)
       .predicate(false)
       .mayThrow(false)
+      .cost(4)
       .backward(0, Ops_silu_grad_x.OP)
       .entry(DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32)
       .entry(DType.FLOAT64, DType.FLOAT64, DType.FLOAT64, DType.FLOAT64)

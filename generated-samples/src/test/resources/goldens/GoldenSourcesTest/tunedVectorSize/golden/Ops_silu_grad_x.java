@@ -22,6 +22,7 @@ final class Ops_silu_grad_x {
       .promote(Promote.PROMOTE)
       .predicate(false)
       .mayThrow(false)
+      .cost(4)
       .entry(DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32)
       .entry(DType.FLOAT64, DType.FLOAT64, DType.FLOAT64, DType.FLOAT64, DType.FLOAT64)
       .kernels(Ops_silu_grad_x::kernel)

@@ -9,7 +9,7 @@ import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
 import javax.annotation.processing.Generated;
 import jdk.incubator.vector.DoubleVector;
-import jdk.incubator.vector.LongVector;
+import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
 
@@ -95,10 +95,11 @@ final class Ops_silu_grad_x_w64 implements ElementwiseKernel {
               .fma(s, DoubleVector.broadcast(DOUBLES, 0.5000000000000001));
       DoubleVector expTail = s.mul(s).fma(p, q.mul(-2.3190468138462996E-17));
       DoubleVector expU = expHi.add(expTail).add(1.0);
-      LongVector half = expMagic.reinterpretAsLongs().sub(0x4338000000000000L).lanewise(ASHR, 1);
-      DoubleVector expScaled = expU.mul(half.add(0x3ffL).lanewise(LSHL, 52).reinterpretAsDoubles()).mul(expMagic.reinterpretAsLongs().sub(0x4338000000000000L).sub(half).add(0x3ffL).lanewise(LSHL, 52).reinterpretAsDoubles());
-      DoubleVector expRaw = expScaled.blend(Double.POSITIVE_INFINITY, x.neg().compare(GT, 710.0)).blend(0.0, x.neg().compare(LT, -746.0));
-      DoubleVector exp = expRaw.blend(Double.NaN, expRaw.compare(NE, expRaw));
+      DoubleVector expFast = expU.mul(expMagic.reinterpretAsLongs().add(0xbcc80000000003ffL).lanewise(LSHL, 52).reinterpretAsDoubles());
+      VectorMask<Double> expRare = x.neg().abs().compare(LE, 708.0).not();
+      DoubleVector exp = expRare.anyTrue()
+              ? expFast.blend(expU.mul(expMagic.reinterpretAsLongs().sub(0x4338000000000000L).lanewise(ASHR, 1).add(0x3ffL).lanewise(LSHL, 52).reinterpretAsDoubles()).mul(expMagic.reinterpretAsLongs().sub(0x4338000000000000L).sub(expMagic.reinterpretAsLongs().sub(0x4338000000000000L).lanewise(ASHR, 1)).add(0x3ffL).lanewise(LSHL, 52).reinterpretAsDoubles()).blend(Double.POSITIVE_INFINITY, x.neg().compare(GT, 710.0)).blend(0.0, x.neg().compare(LT, -746.0)).blend(Double.NaN, x.neg().compare(NE, x.neg())), expRare)
+              : expFast;
       DoubleVector exp__ = exp;
       DoubleVector t_ = exp__.add(1.0);
       DoubleVector result = grad.mul(DoubleVector.broadcast(DOUBLES, 1.0).div(t_).add(exp__.mul(x.div(t_).div(t_))));
@@ -129,10 +130,11 @@ final class Ops_silu_grad_x_w64 implements ElementwiseKernel {
               .fma(s, DoubleVector.broadcast(DOUBLES, 0.5000000000000001));
       DoubleVector expTail = s.mul(s).fma(p, q.mul(-2.3190468138462996E-17));
       DoubleVector expU = expHi.add(expTail).add(1.0);
-      LongVector half = expMagic.reinterpretAsLongs().sub(0x4338000000000000L).lanewise(ASHR, 1);
-      DoubleVector expScaled = expU.mul(half.add(0x3ffL).lanewise(LSHL, 52).reinterpretAsDoubles()).mul(expMagic.reinterpretAsLongs().sub(0x4338000000000000L).sub(half).add(0x3ffL).lanewise(LSHL, 52).reinterpretAsDoubles());
-      DoubleVector expRaw = expScaled.blend(Double.POSITIVE_INFINITY, x.neg().compare(GT, 710.0)).blend(0.0, x.neg().compare(LT, -746.0));
-      DoubleVector exp = expRaw.blend(Double.NaN, expRaw.compare(NE, expRaw));
+      DoubleVector expFast = expU.mul(expMagic.reinterpretAsLongs().add(0xbcc80000000003ffL).lanewise(LSHL, 52).reinterpretAsDoubles());
+      VectorMask<Double> expRare = x.neg().abs().compare(LE, 708.0).not();
+      DoubleVector exp = expRare.anyTrue()
+              ? expFast.blend(expU.mul(expMagic.reinterpretAsLongs().sub(0x4338000000000000L).lanewise(ASHR, 1).add(0x3ffL).lanewise(LSHL, 52).reinterpretAsDoubles()).mul(expMagic.reinterpretAsLongs().sub(0x4338000000000000L).sub(expMagic.reinterpretAsLongs().sub(0x4338000000000000L).lanewise(ASHR, 1)).add(0x3ffL).lanewise(LSHL, 52).reinterpretAsDoubles()).blend(Double.POSITIVE_INFINITY, x.neg().compare(GT, 710.0)).blend(0.0, x.neg().compare(LT, -746.0)).blend(Double.NaN, x.neg().compare(NE, x.neg())), expRare)
+              : expFast;
       DoubleVector exp__ = exp;
       DoubleVector t_ = exp__.add(1.0);
       DoubleVector result = grad.mul(DoubleVector.broadcast(DOUBLES, 1.0).div(t_).add(exp__.mul(x.div(t_).div(t_))));
@@ -163,10 +165,11 @@ final class Ops_silu_grad_x_w64 implements ElementwiseKernel {
               .fma(s, DoubleVector.broadcast(DOUBLES, 0.5000000000000001));
       DoubleVector expTail = s.mul(s).fma(p, q.mul(-2.3190468138462996E-17));
       DoubleVector expU = expHi.add(expTail).add(1.0);
-      LongVector half = expMagic.reinterpretAsLongs().sub(0x4338000000000000L).lanewise(ASHR, 1);
-      DoubleVector expScaled = expU.mul(half.add(0x3ffL).lanewise(LSHL, 52).reinterpretAsDoubles()).mul(expMagic.reinterpretAsLongs().sub(0x4338000000000000L).sub(half).add(0x3ffL).lanewise(LSHL, 52).reinterpretAsDoubles());
-      DoubleVector expRaw = expScaled.blend(Double.POSITIVE_INFINITY, x.neg().compare(GT, 710.0)).blend(0.0, x.neg().compare(LT, -746.0));
-      DoubleVector exp = expRaw.blend(Double.NaN, expRaw.compare(NE, expRaw));
+      DoubleVector expFast = expU.mul(expMagic.reinterpretAsLongs().add(0xbcc80000000003ffL).lanewise(LSHL, 52).reinterpretAsDoubles());
+      VectorMask<Double> expRare = x.neg().abs().compare(LE, 708.0).not();
+      DoubleVector exp = expRare.anyTrue()
+              ? expFast.blend(expU.mul(expMagic.reinterpretAsLongs().sub(0x4338000000000000L).lanewise(ASHR, 1).add(0x3ffL).lanewise(LSHL, 52).reinterpretAsDoubles()).mul(expMagic.reinterpretAsLongs().sub(0x4338000000000000L).sub(expMagic.reinterpretAsLongs().sub(0x4338000000000000L).lanewise(ASHR, 1)).add(0x3ffL).lanewise(LSHL, 52).reinterpretAsDoubles()).blend(Double.POSITIVE_INFINITY, x.neg().compare(GT, 710.0)).blend(0.0, x.neg().compare(LT, -746.0)).blend(Double.NaN, x.neg().compare(NE, x.neg())), expRare)
+              : expFast;
       DoubleVector exp__ = exp;
       DoubleVector t_ = exp__.add(1.0);
       DoubleVector result = grad.mul(DoubleVector.broadcast(DOUBLES, 1.0).div(t_).add(exp__.mul(x.div(t_).div(t_))));

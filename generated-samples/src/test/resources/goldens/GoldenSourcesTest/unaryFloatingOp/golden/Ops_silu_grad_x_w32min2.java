@@ -12,6 +12,7 @@ import javax.annotation.processing.Generated;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.ShortVector;
+import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
 
@@ -107,10 +108,11 @@ final class Ops_silu_grad_x_w32min2 implements ElementwiseKernel {
                 .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
         FloatVector expTail = s.mul(s).fma(p, q.mul(1.9046542E-9f));
         FloatVector expU = expHi.add(expTail).add(1.0f);
-        IntVector half = expMagic.reinterpretAsInts().sub(0x4b400000).lanewise(ASHR, 1);
-        FloatVector expScaled = expU.mul(half.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).mul(expMagic.reinterpretAsInts().sub(0x4b400000).sub(half).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats());
-        FloatVector expRaw = expScaled.blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f)).blend(0.0f, x.neg().compare(LT, -110.0f));
-        FloatVector exp = expRaw.blend(Float.NaN, expRaw.compare(NE, expRaw));
+        FloatVector expFast = expU.mul(expMagic.reinterpretAsInts().add(0xb4c0007f).lanewise(LSHL, 23).reinterpretAsFloats());
+        VectorMask<Float> expRare = x.neg().abs().compare(LE, 87.0f).not();
+        FloatVector exp = expRare.anyTrue()
+                ? expFast.blend(expU.mul(expMagic.reinterpretAsInts().sub(0x4b400000).lanewise(ASHR, 1).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).mul(expMagic.reinterpretAsInts().sub(0x4b400000).sub(expMagic.reinterpretAsInts().sub(0x4b400000).lanewise(ASHR, 1)).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f)).blend(0.0f, x.neg().compare(LT, -110.0f)).blend(Float.NaN, x.neg().compare(NE, x.neg())), expRare)
+                : expFast;
         FloatVector exp__ = exp;
         FloatVector t_ = exp__.add(1.0f);
         FloatVector result = grad.mul(FloatVector.broadcast(FLOATS, 1.0f).div(t_).add(exp__.mul(x.div(t_).div(t_))));
@@ -153,10 +155,11 @@ final class Ops_silu_grad_x_w32min2 implements ElementwiseKernel {
                 .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
         FloatVector expTail = s.mul(s).fma(p, q.mul(1.9046542E-9f));
         FloatVector expU = expHi.add(expTail).add(1.0f);
-        IntVector half_ = expMagic.reinterpretAsInts().sub(0x4b400000).lanewise(ASHR, 1);
-        FloatVector expScaled = expU.mul(half_.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).mul(expMagic.reinterpretAsInts().sub(0x4b400000).sub(half_).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats());
-        FloatVector expRaw = expScaled.blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f)).blend(0.0f, x.neg().compare(LT, -110.0f));
-        FloatVector exp = expRaw.blend(Float.NaN, expRaw.compare(NE, expRaw));
+        FloatVector expFast = expU.mul(expMagic.reinterpretAsInts().add(0xb4c0007f).lanewise(LSHL, 23).reinterpretAsFloats());
+        VectorMask<Float> expRare = x.neg().abs().compare(LE, 87.0f).not();
+        FloatVector exp = expRare.anyTrue()
+                ? expFast.blend(expU.mul(expMagic.reinterpretAsInts().sub(0x4b400000).lanewise(ASHR, 1).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).mul(expMagic.reinterpretAsInts().sub(0x4b400000).sub(expMagic.reinterpretAsInts().sub(0x4b400000).lanewise(ASHR, 1)).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f)).blend(0.0f, x.neg().compare(LT, -110.0f)).blend(Float.NaN, x.neg().compare(NE, x.neg())), expRare)
+                : expFast;
         FloatVector exp__ = exp;
         FloatVector t_ = exp__.add(1.0f);
         FloatVector result = grad.mul(FloatVector.broadcast(FLOATS, 1.0f).div(t_).add(exp__.mul(x.div(t_).div(t_))));
@@ -199,10 +202,11 @@ final class Ops_silu_grad_x_w32min2 implements ElementwiseKernel {
                 .fma(s, FloatVector.broadcast(FLOATS, 0.5f));
         FloatVector expTail = s.mul(s).fma(p, q.mul(1.9046542E-9f));
         FloatVector expU = expHi.add(expTail).add(1.0f);
-        IntVector half_ = expMagic.reinterpretAsInts().sub(0x4b400000).lanewise(ASHR, 1);
-        FloatVector expScaled = expU.mul(half_.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).mul(expMagic.reinterpretAsInts().sub(0x4b400000).sub(half_).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats());
-        FloatVector expRaw = expScaled.blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f)).blend(0.0f, x.neg().compare(LT, -110.0f));
-        FloatVector exp = expRaw.blend(Float.NaN, expRaw.compare(NE, expRaw));
+        FloatVector expFast = expU.mul(expMagic.reinterpretAsInts().add(0xb4c0007f).lanewise(LSHL, 23).reinterpretAsFloats());
+        VectorMask<Float> expRare = x.neg().abs().compare(LE, 87.0f).not();
+        FloatVector exp = expRare.anyTrue()
+                ? expFast.blend(expU.mul(expMagic.reinterpretAsInts().sub(0x4b400000).lanewise(ASHR, 1).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).mul(expMagic.reinterpretAsInts().sub(0x4b400000).sub(expMagic.reinterpretAsInts().sub(0x4b400000).lanewise(ASHR, 1)).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f)).blend(0.0f, x.neg().compare(LT, -110.0f)).blend(Float.NaN, x.neg().compare(NE, x.neg())), expRare)
+                : expFast;
         FloatVector exp__ = exp;
         FloatVector t_ = exp__.add(1.0f);
         FloatVector result = grad.mul(FloatVector.broadcast(FLOATS, 1.0f).div(t_).add(exp__.mul(x.div(t_).div(t_))));

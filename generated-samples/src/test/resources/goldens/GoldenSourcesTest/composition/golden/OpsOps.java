@@ -1,0 +1,91 @@
+package golden;
+
+import dev.ufunc4j.Tensor;
+import dev.ufunc4j.kernel.Dispatch;
+import javax.annotation.processing.Generated;
+
+/**
+ * The {@code @Elementwise} ops of {@link golden.Ops} as static methods. Each broadcasts its tensor operands
+ * against each other, promotes them to a common dtype as PyTorch does and returns a new tensor;
+ * the form with a last {@code out} tensor writes the result there instead (in place when it is
+ * the first operand). Each method names the dtypes it computes.
+ */
+@Generated("dev.ufunc4j.processor.ElementwiseProcessor")
+public final class OpsOps {
+  private OpsOps() {
+  }
+
+  /**
+   * Applies {@link golden.Ops#softSign(double)} (floating dtypes)
+   * to each element of the broadcast operands, into a new tensor.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the dtype of {@code x}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * @param x a tensor operand
+   * @return a new tensor of the broadcast shape and the result dtype
+   */
+  public static Tensor softSign(Tensor x) {
+    return Dispatch.apply(Ops_softSign.OP, null, x);
+  }
+
+  /**
+   * Applies {@link golden.Ops#softSign(double)} (floating dtypes)
+   * to each element of the broadcast operands, writing {@code out}.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the dtype of {@code x}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * <p>{@code out} must have the broadcast shape, and the result dtype must cast to its dtype
+   * (PyTorch's same-kind rule); it may be an operand itself (in place), but must not partially
+   * overlap one. Nothing is written when a check fails.
+   *
+   * @param x a tensor operand
+   * @param out the target
+   * @return {@code out}
+   */
+  public static Tensor softSign(Tensor x, Tensor out) {
+    return Dispatch.apply(Ops_softSign.OP, out, x);
+  }
+
+  /**
+   * Applies {@link golden.Ops#softSquare(double, double)} (floating dtypes)
+   * to each element of the broadcast operands, into a new tensor.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code x} and {@code scale}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * @param x a tensor operand
+   * @param scale a wrapped scalar: {@code Long}/{@code Integer} promotes as a Python int,
+   *     {@code Double}/{@code Float} as a Python float
+   * @return a new tensor of the broadcast shape and the result dtype
+   */
+  public static Tensor softSquare(Tensor x, Number scale) {
+    return Dispatch.apply(Ops_softSquare.OP, null, new Tensor[] {x}, new Object[] {scale});
+  }
+
+  /**
+   * Applies {@link golden.Ops#softSquare(double, double)} (floating dtypes)
+   * to each element of the broadcast operands, writing {@code out}.
+   *
+   * <p>Promotion ({@code PROMOTE}): computes in the common dtype of {@code x} and {@code scale}
+   * (PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then wrapped numbers);
+   * float16 and bfloat16 compute in float32 and round once.
+   *
+   * <p>{@code out} must have the broadcast shape, and the result dtype must cast to its dtype
+   * (PyTorch's same-kind rule); it may be an operand itself (in place), but must not partially
+   * overlap one. Nothing is written when a check fails.
+   *
+   * @param x a tensor operand
+   * @param scale a wrapped scalar: {@code Long}/{@code Integer} promotes as a Python int,
+   *     {@code Double}/{@code Float} as a Python float
+   * @param out the target
+   * @return {@code out}
+   */
+  public static Tensor softSquare(Tensor x, Number scale, Tensor out) {
+    return Dispatch.apply(Ops_softSquare.OP, out, new Tensor[] {x}, new Object[] {scale});
+  }
+}

@@ -1,0 +1,36 @@
+package golden;
+
+import dev.ufunc4j.annotation.Promote;
+import dev.ufunc4j.dtype.DType;
+import dev.ufunc4j.kernel.ElementwiseKernel;
+import dev.ufunc4j.kernel.ElementwiseOp;
+import javax.annotation.processing.Generated;
+
+/**
+ * The op {@code softSign} declared by {@link golden.Ops}: its operands and kernel table (1 entries).
+ */
+@Generated("dev.ufunc4j.processor.ElementwiseProcessor")
+final class Ops_softSign {
+  static final ElementwiseOp OP = ElementwiseOp.builder("softSign", "golden.Ops")
+      .tensor("x")
+      .promote(Promote.PROMOTE)
+      .predicate(false)
+      .mayThrow(false)
+      .backward(0, Ops_softSign_grad_x.OP)
+      .entry(DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32)
+      .kernels(Ops_softSign::kernel)
+      .build();
+
+  private Ops_softSign() {
+  }
+
+  /**
+   * The kernel of table entry {@code index}; its class loads on first use.
+   */
+  private static ElementwiseKernel kernel(int index) {
+    return switch (index) {
+      case 0 -> Ops_softSign_w32.FLOAT32;
+      default -> throw new IndexOutOfBoundsException("no kernel entry " + index);
+    } ;
+  }
+}

@@ -1,0 +1,37 @@
+package golden;
+
+import dev.ufunc4j.annotation.Promote;
+import dev.ufunc4j.dtype.DType;
+import dev.ufunc4j.kernel.ElementwiseKernel;
+import dev.ufunc4j.kernel.ElementwiseOp;
+import javax.annotation.processing.Generated;
+
+/**
+ * The op {@code softSquare} declared by {@link golden.Ops}: its operands and kernel table (1 entries).
+ */
+@Generated("dev.ufunc4j.processor.ElementwiseProcessor")
+final class Ops_softSquare {
+  static final ElementwiseOp OP = ElementwiseOp.builder("softSquare", "golden.Ops")
+      .tensor("x")
+      .scalar("scale", ElementwiseOp.ScalarKind.DOUBLE)
+      .promote(Promote.PROMOTE)
+      .predicate(false)
+      .mayThrow(false)
+      .backward(0, Ops_softSquare_grad_x.OP)
+      .entry(DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32)
+      .kernels(Ops_softSquare::kernel)
+      .build();
+
+  private Ops_softSquare() {
+  }
+
+  /**
+   * The kernel of table entry {@code index}; its class loads on first use.
+   */
+  private static ElementwiseKernel kernel(int index) {
+    return switch (index) {
+      case 0 -> Ops_softSquare_w32.FLOAT32;
+      default -> throw new IndexOutOfBoundsException("no kernel entry " + index);
+    } ;
+  }
+}
