@@ -355,6 +355,23 @@ public final class BinaryUfunc implements Serializable {
   }
 
   /**
+   * The dtype {@code reduce(x, dims)} folds in when this op runs the generated tree of
+   * docs/reductions.md over every reduced dim at once (an associative op other than {@code add},
+   * with a fold loop, a non-empty input and a reduced dim longer than 1), else null. Runs {@code
+   * reduce}'s checks of {@code x} and {@code dims} first. The autograd replays that tree ({@code
+   * UfuncGrad}).
+   */
+  DType generatedTreeDtype(Tensor x, int[] dims) {
+    requireInput("reduce", "x", x);
+    boolean[] reduced = reducedDims(x, dims);
+    DType work = workDtype(foldDtype("reduce", x.dtype()));
+    long[] shape = x.shape();
+    boolean tree = op().isAssociative() && !isBuiltin("add") && Shapes.numelOf(shape) > 0
+        && op().foldKernel(work) != null && longestReduced(shape, reduced) > 1;
+    return tree ? work : null;
+  }
+
+  /**
    * A reduction by the op's generated fold loop ({@code FoldKernel}), in {@code work} (float32 or
    * float64): an associative op in the tree of docs/reductions.md over every reduced dim at once
    * (sum's tree, in {@code ReduceLoops}); any other op in the strict left fold along its one dim.

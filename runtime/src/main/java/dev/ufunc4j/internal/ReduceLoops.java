@@ -67,8 +67,11 @@ public final class ReduceLoops {
   private static final ValueLayout.OfDouble DOUBLE = ValueLayout.JAVA_DOUBLE_UNALIGNED;
   private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
 
-  /** Elements of one leaf of a contiguous run: summed by {@link #SUM_LANES_F} accumulators. */
-  static final int LEAF = 2048;
+  /**
+   * Elements of one leaf of a contiguous run: summed by {@link #SUM_LANES_F} accumulators. Public
+   * for the autograd, which replays the tree ({@code UfuncGrad}).
+   */
+  public static final int LEAF = 2048;
 
   /**
    * The accumulators of a contiguous float32 sum leaf, in elements, whatever the vector width
@@ -80,6 +83,11 @@ public final class ReduceLoops {
 
   /** {@link #SUM_LANES_F} for float64: the same 256 bytes. */
   static final int SUM_LANES_D = 32;
+
+  /** {@return the accumulators of a contiguous leaf of {@code kind}: 64 float32, 32 float64} */
+  public static int leafLanes(Kind kind) {
+    return kind == Kind.F32 ? SUM_LANES_F : SUM_LANES_D;
+  }
 
   /** Rows one leaf of the outer strategy adds sequentially before pairing. */
   private static final int ROW_LEAF = 8;
@@ -431,7 +439,7 @@ public final class ReduceLoops {
      * store makes +0.0 ({@link #stored}).
      */
     double foldLeaf(long off, int n) {
-      int k = kind == Kind.F32 ? SUM_LANES_F : SUM_LANES_D;
+      int k = leafLanes(kind);
       MemorySegment acc = scratch(2L * k * kind.bytes);
       // The generated leaf keeps the accumulators in registers (sum_16M was 3x slower through
       // the calls below); a kernel without one, or a leaf shorter than k, takes the calls.
