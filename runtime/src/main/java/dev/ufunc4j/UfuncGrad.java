@@ -183,8 +183,8 @@ final class UfuncGrad {
    * at {@code max(1, floor(floor(n / leaf) / 2)) * leaf} while longer than {@code leaf}, each
    * leaf's {@code lanes} accumulators starting as its first elements, element {@code i} folded into
    * accumulator {@code i mod lanes} in order, then the halves (skipping accumulators no element
-   * reached). The values are computed again by the op's elementwise calls, every whole leaf of every
-   * row at once; the pairs above the leaves one call each.
+   * reached). The values are computed again by the op's elementwise calls, every whole leaf of
+   * every row at once; the pairs above the leaves one call each.
    */
   static Tensor runBackward(BinaryUfunc u, Tensor w, Tensor grad, int leaf, int lanes) {
     long m = w.size(0);

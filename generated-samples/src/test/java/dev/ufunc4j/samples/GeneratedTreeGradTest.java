@@ -53,7 +53,7 @@ class GeneratedTreeGradTest {
     assertArrayEquals(expected, x.grad().toDoubleArray(), 0.0);
   }
 
-  /** Each element's weight in the fold of a contiguous run of {@code n} ({@code lanes} accumulators). */
+  /** Each element's weight in the fold of a contiguous run of {@code n} by {@code lanes}. */
   private static double[] weights(int n, int lanes) {
     double[] w = new double[n];
     run(0, n, 1.0, lanes, w);

@@ -1,10 +1,12 @@
 package dev.ufunc4j.processor;
 
 import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import java.util.ArrayList;
@@ -169,6 +171,15 @@ final class KernelClassGenerator {
         .build());
     String leaf = k.name() + "_leaf";
     if (k.methods().stream().anyMatch(m -> m.name().equals(leaf))) {
+      Lane l = k.lanes().constantLane();
+      type.addField(FieldSpec.builder(
+              ArrayTypeName.of(ParameterizedTypeName.get(ComplexBodyEmitter.VECTOR_SHUFFLE,
+                  l.boxed())), "LEAF_ROTATIONS", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+          .addJavadoc("The leaf loop's lane rotations, by {@code LANES / 2, ..., 1}: made once per"
+              + " class, not per call.\n")
+          .initializer("$T.leafRotations($N)", ClassName.get("dev.ufunc4j.kernel", "FoldKernel"),
+              l.species)
+          .build());
       type.addMethod(MethodSpec.methodBuilder("leaf")
           .addAnnotation(Override.class)
           .addModifiers(Modifier.PUBLIC)

@@ -988,11 +988,12 @@ final class KernelGenerator {
   /**
    * The most characters of Java one step of the body ({@code acc = op(acc, x)}, with its load) may
    * take for the loops that write it several times in one method: the four-vector fold loop (five
-   * copies with the masked loop) and the leaf ({@link #leafRows}, ten). {@code maximum}'s step is
-   * about 220 characters, {@code add}'s 130; a step with a transcendental call is thousands. A
-   * user's {@code logAddExp} with its body five times in the fold loop (3,975 bytes of bytecode
-   * for float32, 4,750 for float64: below HotSpot's 8,000-byte HugeMethodLimit, so that limit was
-   * not the cause) reduced a [4096, 4096] in 19 s: the
+   * copies with the masked loop) and the leaf ({@link #leafRows}, thirteen: four in the blocks,
+   * four in the tail, one in the parked halves, three joining the four vectors, one in the
+   * rotations). {@code maximum}'s step is about 220 characters, {@code add}'s 130; a step with a
+   * transcendental call is thousands. A user's {@code logAddExp} with its body five times in the
+   * fold loop (3,975 bytes of bytecode for float32, 4,750 for float64: below HotSpot's 8,000-byte
+   * HugeMethodLimit, so that limit was not the cause) reduced a [4096, 4096] in 19 s: the
    * vector calls of such a method are not all inlined (C2's inlining budget), and a Vector API
    * call that is not inlined boxes its vectors.
    */
@@ -1001,8 +1002,8 @@ final class KernelGenerator {
   /**
    * Whether this fold kernel gets the loops that keep several accumulator vectors in registers
    * (the four-vector fold loop, {@link #leafRows}): an associative op whose step is small enough
-   * to be written ten times in one compiled method ({@link #REGISTER_STEP_CHARS}). A larger body
-   * is compute-bound, so one vector chain at a time costs it nothing.
+   * to be written thirteen times in one compiled method ({@link #REGISTER_STEP_CHARS}). A larger
+   * body is compute-bound, so one vector chain at a time costs it nothing.
    */
   private boolean registerLoops() {
     if (!op.associative()) {
@@ -1022,10 +1023,13 @@ final class KernelGenerator {
    * tree of docs/reductions.md, in one call: element {@code i} into accumulator {@code i mod k}
    * (each starting as its first element), then the accumulators folded in halves, {@code acc[j] =
    * op(acc[j], acc[j + h])} for {@code h = k / 2, ..., 1}. Four vectors of accumulators stay in
-   * registers for a pass over the leaf (narrower vectors take more passes; the leaf is in L1 after
-   * the first) and are parked in {@code park}; the halves above four vectors run on the parked
-   * vectors, the last ones in registers (the lanes by rotations). Returns false, computing
-   * nothing, when four vectors exceed {@code k} elements.
+   * registers for a pass over the leaf, the tail (fewer than {@code k} elements, the last of each
+   * accumulator) folded in under a mask before the pass ends. Narrower vectors take more passes
+   * (the leaf is in L1 after the first), park each pass in {@code park} and fold the halves above
+   * four vectors there; with {@code k} four vectors wide (AVX-512) nothing is parked, as in the
+   * hand-written sum leaf this replaced. The lanes of the last vector fold by the rotations of
+   * {@code LEAF_ROTATIONS}, made once per class ({@code FoldKernel.leafRotations}). Returns false,
+   * computing nothing, when four vectors exceed {@code k} elements.
    */
   private MethodSpec leafRows() {
     Lane l = computeLane();
@@ -1035,61 +1039,86 @@ final class KernelGenerator {
     String park = names.newName("park");
     CodeBlock.Builder body = CodeBlock.builder();
     VectorCode vc = new VectorCode(body, names, lanes);
-    body.beginControlFlow("if (4 * LANES > k)");
+    // k is docs/reductions.md's 256 bytes of accumulators: as a constant, the loads' offsets
+    // are linear in the loop counter with a constant scale, so C2 hoists their bounds checks (a
+    // parameter as the scale kept four checks per block).
+    body.addStatement("final int leafK = $L", 256 / l.bytes);
+    body.beginControlFlow("if (k != leafK || 4 * LANES > leafK)");
     body.addStatement("return false");
     body.endControlFlow();
-    body.addStatement("int blocks = n / k");
-    body.beginControlFlow("for (int g = 0; g < k; g += 4 * LANES)");
-    body.addStatement("long at = $N + g", off);
+    body.addStatement("int blocks = n / leafK");
+    body.addStatement("int tail = n - blocks * leafK");
+    body.addStatement("int g = 0");
     List<Value> a = new ArrayList<>();
     for (int q = 0; q < 4; q++) {
-      a.add(vc.temp("a" + q, Value.vector(load(vc, l, in, "at + " + q + " * LANES", null), l)));
+      a.add(vc.temp("a" + q, Value.vector(load(vc, l, in, off + " + " + q + " * LANES", null), l)));
     }
+    body.beginControlFlow("while (true)");
+    body.addStatement("long at = $N + g", off);
     body.beginControlFlow("for (int b = 1; b < blocks; b++)");
-    body.addStatement("long i = at + (long) b * k");
+    body.addStatement("long i = at + (long) b * leafK");
     for (int q = 0; q < 4; q++) {
       step(vc, a.get(q), load(vc, l, in, "i + " + q + " * LANES", null));
     }
+    body.endControlFlow();
+    // The tail's elements these accumulators take, last, under a mask (the dead lanes keep the
+    // accumulator: a blend, as an op need not leave it alone with a zero operand).
+    body.addStatement("int left = tail - g");
+    body.beginControlFlow("if (left > 0)");
+    body.addStatement("long i = at + (long) blocks * leafK");
+    for (int q = 0; q < 4; q++) {
+      body.beginControlFlow("if (left > $L * LANES)", q);
+      String live = names.newName("live");
+      body.addStatement("$T $N = $N.indexInRange($L * LANES, left)", VectorCode.maskType(l), live,
+          vc.species(l), q);
+      Value r = vc.temp("r", Value.vector(a.get(q).code(), l));
+      step(vc, r, load(vc, l, in, "i + " + q + " * LANES", live));
+      body.addStatement("$L = $L.blend($L, $N)", a.get(q).code(), a.get(q).code(), r.code(), live);
+      body.endControlFlow();
+    }
+    body.endControlFlow();
+    body.beginControlFlow("if (g + 4 * LANES >= leafK)");
+    body.addStatement("break");
     body.endControlFlow();
     for (int q = 0; q < 4; q++) {
       body.addStatement("$L.intoMemorySegment($N, (g + $L * LANES) * $L, ORDER)", a.get(q).code(),
           park, q, l.bytes);
     }
+    body.addStatement("g += 4 * LANES");
+    for (int q = 0; q < 4; q++) {
+      body.addStatement("$L = $L", a.get(q).code(),
+          load(vc, l, in, off + " + g + " + q + " * LANES", null));
+    }
     body.endControlFlow();
-    // The tail (fewer than k elements) goes last into the first accumulators, under a mask.
-    body.addStatement("int tail = n - blocks * k");
-    body.beginControlFlow("for (int j = 0; j < tail; j += LANES)");
-    String live = names.newName("live");
-    body.addStatement("$T $N = $N.indexInRange(j, tail)", VectorCode.maskType(l), live,
-        vc.species(l));
-    Value t = vc.temp("t", Value.vector(load(vc, l, park, "j", null), l));
-    step(vc, t, load(vc, l, in, off + " + (long) blocks * k + j", live));
-    body.addStatement("$L.intoMemorySegment($N, j * $L, ORDER, $N)", t.code(), park, l.bytes, live);
-    body.endControlFlow();
-    // The halves above four vectors on the parked accumulators (more than one pass), the rest in
-    // registers: aligned reloads of what was just stored, where a load at a lane offset would
-    // wait for the store (sum_16M paid 7 such stalls per leaf).
-    body.beginControlFlow("for (int h = k / 2; h >= 4 * LANES; h /= 2)");
+    // More than one pass: the halves above four vectors on the parked accumulators, then aligned
+    // reloads of the first four vectors (a load at a lane offset would wait for the store).
+    body.beginControlFlow("if (4 * LANES < leafK)");
+    for (int q = 0; q < 4; q++) {
+      body.addStatement("$L.intoMemorySegment($N, (g + $L * LANES) * $L, ORDER)", a.get(q).code(),
+          park, q, l.bytes);
+    }
+    body.beginControlFlow("for (int h = leafK / 2; h >= 4 * LANES; h /= 2)");
     body.beginControlFlow("for (int j = 0; j < h; j += LANES)");
     Value c = vc.temp("c", Value.vector(load(vc, l, park, "j", null), l));
     step(vc, c, load(vc, l, park, "j + h", null));
     body.addStatement("$L.intoMemorySegment($N, j * $L, ORDER)", c.code(), park, l.bytes);
     body.endControlFlow();
     body.endControlFlow();
-    List<Value> v = new ArrayList<>();
     for (int q = 0; q < 4; q++) {
-      v.add(vc.temp("v" + q, Value.vector(load(vc, l, park, q + " * LANES", null), l)));
+      body.addStatement("$L = $L", a.get(q).code(), load(vc, l, park, q + " * LANES", null));
     }
-    // h = 2 * LANES pairs v0 with v2 and v1 with v3, h = LANES the two results.
-    step(vc, v.get(0), v.get(2).code());
-    step(vc, v.get(1), v.get(3).code());
-    step(vc, v.get(0), v.get(1).code());
-    // The lanes in halves: lane j (< h) of the rotation by h is lane j + h.
-    body.beginControlFlow("for (int h = LANES / 2; h >= 1; h /= 2)");
-    step(vc, v.get(0), CodeBlock.of("$L.rearrange($N.iotaShuffle(h, 1, true))", v.get(0).code(),
-        vc.species(l)));
     body.endControlFlow();
-    body.addStatement("$L.intoMemorySegment($N, 0, ORDER)", v.get(0).code(), park);
+    // h = 2 * LANES pairs a0 with a2 and a1 with a3, h = LANES the two results.
+    step(vc, a.get(0), a.get(2).code());
+    step(vc, a.get(1), a.get(3).code());
+    step(vc, a.get(0), a.get(1).code());
+    // The lanes in halves: lane j (< h) of the rotation by h is lane j + h.
+    String rotation = names.newName("rotation");
+    body.beginControlFlow("for ($T $N : LEAF_ROTATIONS)",
+        ParameterizedTypeName.get(ComplexBodyEmitter.VECTOR_SHUFFLE, l.boxed()), rotation);
+    step(vc, a.get(0), CodeBlock.of("$L.rearrange($N)", a.get(0).code(), rotation));
+    body.endControlFlow();
+    body.addStatement("$L.intoMemorySegment($N, 0, ORDER)", a.get(0).code(), park);
     body.addStatement("return true");
     return MethodSpec.methodBuilder(kernelName + "_leaf")
         .addJavadoc("The leaf loop of $L: see {@code FoldKernel.leaf}.\n", entry.describe())

@@ -253,6 +253,9 @@ public final class ElementwiseOp {
    * The generated fold and scan loops of the op's {@code (dtype, dtype) -> dtype} entry ({@link
    * FoldKernel}), or null when it has none: the processor generates them for binary ufuncs with a
    * floating body, for float32 and float64 (docs/ufuncs.md, "Generated kernels").
+   *
+   * @param dtype the entry's operand and result dtype
+   * @return the entry's fold loops, or null
    */
   public FoldKernel foldKernel(DType dtype) {
     // Only float32 and float64 entries fold (a class with fold loops holds that one entry).
