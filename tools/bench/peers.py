@@ -45,6 +45,16 @@ def make_np(spec, rng):
     return arr
 
 
+# The ufunc reductions' NumPy counterparts (their PyTorch ones: torch.sum, amax, logsumexp).
+NP_REDUCE = {"add_reduce": np.add.reduce, "maximum_reduce": np.maximum.reduce,
+             "logaddexp_reduce": np.logaddexp.reduce}
+
+
+def at_indices(case, rng):
+    """add_at's row indices: one per row of b, uniform over a's rows (so repeated)."""
+    return rng.integers(0, case["a"]["shape"][0], size=case["b"]["shape"][0], dtype=np.int64)
+
+
 def numpy_case(case, rng):
     a = make_np(case["a"], rng)
     if case["op"] == "log":
@@ -59,6 +69,24 @@ def numpy_case(case, rng):
         axis = tuple(case["dims"])
         o = np.empty(np.sum(a, axis=axis).shape, dtype=a.dtype)
         return (lambda: np.sum(a, axis=axis)), (lambda: np.sum(a, axis=axis, out=o))
+    if op in NP_REDUCE:
+        f = NP_REDUCE[op]
+        axis = tuple(case["dims"])
+        o = np.empty(f(a, axis=axis).shape, dtype=a.dtype)
+        return (lambda: f(a, axis=axis)), (lambda: f(a, axis=axis, out=o))
+    if op == "cumsum":
+        axis = case["dims"][0]
+        o = np.empty_like(a)
+        return (lambda: np.cumsum(a, axis=axis)), (lambda: np.cumsum(a, axis=axis, out=o))
+    if op == "add_outer":
+        o = np.empty(a.shape + b.shape, dtype=np.result_type(a, b))
+        return (lambda: np.add.outer(a, b)), (lambda: np.add.outer(a, b, out=o))
+    if op == "add_at":
+        idx = at_indices(case, rng)
+        def at():
+            np.add.at(a, idx, b)
+            return a
+        return at, at
     if op == "silu":
         def fresh():
             return a / (1 + np.exp(-a))
@@ -128,10 +156,28 @@ def torch_case(case, rng, torch):
             b.grad = None
             c.backward(g, retain_graph=True)
         return backward_fresh, backward_out
-    if op == "sum":
+    if op == "sum" or op == "add_reduce":
         dims = tuple(case["dims"])
         o = torch.empty(torch.sum(a, dims).shape, dtype=a.dtype)
         return (lambda: torch.sum(a, dims)), (lambda: torch.sum(a, dims, out=o))
+    if op in ("maximum_reduce", "logaddexp_reduce"):
+        f = torch.amax if op == "maximum_reduce" else torch.logsumexp
+        dims = list(case["dims"])
+        o = torch.empty(f(a, dims).shape, dtype=a.dtype)
+        return (lambda: f(a, dims)), (lambda: f(a, dims, out=o))
+    if op == "cumsum":
+        d = case["dims"][0]
+        o = torch.empty_like(a)
+        return (lambda: torch.cumsum(a, d)), (lambda: torch.cumsum(a, d, out=o))
+    if op == "add_outer":
+        o = torch.empty(tuple(a.shape) + tuple(b.shape), dtype=torch.result_type(a, b))
+        col = a.reshape(tuple(a.shape) + (1,) * b.dim())
+        return (lambda: torch.add(col, b)), (lambda: torch.add(col, b, out=o))
+    if op == "add_at":
+        idx = torch.from_numpy(at_indices(case, rng))
+        def at():
+            return a.index_add_(0, idx, b)
+        return at, at
     if op == "silu":
         f = torch.nn.functional.silu
         o = torch.empty_like(a)

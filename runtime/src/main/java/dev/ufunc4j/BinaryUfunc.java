@@ -6,12 +6,16 @@ import dev.ufunc4j.dtype.Promotion;
 import dev.ufunc4j.dtype.PromotionException;
 import dev.ufunc4j.internal.Copies;
 import dev.ufunc4j.internal.MemoryOverlap;
+import dev.ufunc4j.internal.ReduceLoops;
+import dev.ufunc4j.internal.ReduceLoops.Kind;
 import dev.ufunc4j.internal.Shapes;
 import dev.ufunc4j.kernel.ElementwiseOp;
+import dev.ufunc4j.kernel.FoldKernel;
 import java.io.InvalidObjectException;
 import java.io.ObjectStreamException;
 import java.io.Serial;
 import java.io.Serializable;
+import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -332,6 +336,8 @@ public final class BinaryUfunc implements Serializable {
       value = Tensor.empty(result, outShape);
     } else if (empty) {
       value = identityTensor(result, outShape);
+    } else if (op().foldKernel(workDtype(result)) != null && longestReduced(shape, reduced) > 1) {
+      value = converted(foldReduce(x, reduced, outShape, workDtype(result)), result);
     } else {
       Tensor w = converted(x, workDtype(result));
       boolean fresh = w != x;
@@ -346,6 +352,57 @@ public final class BinaryUfunc implements Serializable {
       value = converted(fresh ? w : w.copy(), result).reshape(outShape);
     }
     return into(value, out);
+  }
+
+  /**
+   * The dtype {@code reduce(x, dims)} folds in when this op runs the generated tree of
+   * docs/reductions.md over every reduced dim at once (an associative op other than {@code add},
+   * with a fold loop, a non-empty input and a reduced dim longer than 1), else null. Runs {@code
+   * reduce}'s checks of {@code x} and {@code dims} first. The autograd replays that tree ({@code
+   * UfuncGrad}).
+   */
+  DType generatedTreeDtype(Tensor x, int[] dims) {
+    requireInput("reduce", "x", x);
+    boolean[] reduced = reducedDims(x, dims);
+    DType work = workDtype(foldDtype("reduce", x.dtype()));
+    long[] shape = x.shape();
+    boolean tree = op().isAssociative() && !isBuiltin("add") && Shapes.numelOf(shape) > 0
+        && op().foldKernel(work) != null && longestReduced(shape, reduced) > 1;
+    return tree ? work : null;
+  }
+
+  /**
+   * A reduction by the op's generated fold loop ({@code FoldKernel}), in {@code work} (float32 or
+   * float64): an associative op in the tree of docs/reductions.md over every reduced dim at once
+   * (sum's tree, in {@code ReduceLoops}); any other op in the strict left fold along its one dim.
+   */
+  private Tensor foldReduce(Tensor x, boolean[] reduced, long[] outShape, DType work) {
+    FoldKernel fold = op().foldKernel(work);
+    Kind kind = work == DType.FLOAT32 ? Kind.F32 : Kind.F64;
+    Tensor acc = Tensor.empty(work, outShape);
+    if (op().isAssociative()) {
+      Tensor w = converted(x, work);
+      ReduceLoops.reduce(ReduceLoops.Op.FOLD, fold, kind, w.segment(), w.offset(), w.shape(),
+          w.strides(), reduced, acc.segment());
+      return acc;
+    }
+    int d = dimsOf(reduced)[0];
+    Tensor c = converted(x, work).contiguous();
+    long[] shape = c.shape();
+    ReduceLoops.leftFold(fold, kind, c.segment(), c.offset(), Shapes.numelOf(Arrays.copyOf(shape, d)),
+        shape[d], Shapes.numelOf(Arrays.copyOfRange(shape, d + 1, shape.length)), acc.segment());
+    return acc;
+  }
+
+  /** The largest size among the reduced dims (1 when none is reduced). */
+  private static long longestReduced(long[] shape, boolean[] reduced) {
+    long longest = 1;
+    for (int d = 0; d < shape.length; d++) {
+      if (reduced[d]) {
+        longest = Math.max(longest, shape[d]);
+      }
+    }
+    return longest;
   }
 
   /**
@@ -411,7 +468,19 @@ public final class BinaryUfunc implements Serializable {
     int d = Shapes.wrapDim(dim, x.ndim());
     DType result = foldDtype(method, x.dtype());
     checkOut(method, out, x.shape(), result);
-    Tensor w = converted(x, workDtype(result));
+    DType work = workDtype(result);
+    FoldKernel fold = op().foldKernel(work);
+    if (fold != null && x.ndim() > 0 && x.numel() > 0) {
+      // The generated scan loop: in order along d, vectorised across the dims after it.
+      Tensor c = converted(x, work).contiguous();
+      Tensor y = Tensor.empty(work, x.shape());
+      long[] shape = x.shape();
+      ReduceLoops.scan(fold, work == DType.FLOAT32 ? Kind.F32 : Kind.F64, c.segment(), c.offset(),
+          Shapes.numelOf(Arrays.copyOf(shape, d)), shape[d],
+          Shapes.numelOf(Arrays.copyOfRange(shape, d + 1, shape.length)), y.segment());
+      return into(converted(y, result), out);
+    }
+    Tensor w = converted(x, work);
     Tensor y = Tensor.empty(w.dtype(), x.shape());
     if (x.ndim() == 0 || x.numel() == 0) {
       Copies.copyInto(w, y);
@@ -532,6 +601,12 @@ public final class BinaryUfunc implements Serializable {
     if (MemoryOverlap.overlap(target, v) != MemoryOverlap.Status.NONE) {
       v = v.copy(); // values read from the target: NumPy reads them as they were, too
     }
+    FoldKernel fold = op().foldKernel(target.dtype());
+    if (fold != null && v.dtype() == target.dtype() && target.isContiguous() && target.numel() > 0
+        && target.numel() / target.size(d) <= Integer.MAX_VALUE) {
+      atByFold(fold, target, d, index, v.contiguous());
+      return;
+    }
     // An op that may fail midway (integer division by zero) works on a copy, so that a failure
     // leaves the target as it was.
     Tensor work = op().mayThrow() ? target.copy() : target;
@@ -543,6 +618,30 @@ public final class BinaryUfunc implements Serializable {
       Copies.copyInto(work, target);
       target.bumpVersion();
     }
+  }
+
+  /**
+   * {@code at} on a contiguous float32/float64 target by the op's generated fold loop: per index
+   * in order, each contiguous block of the selected slice folds the matching block of {@code v}
+   * (values of the target's dtype, contiguous, with dim {@code d} of size {@code index.length}).
+   * One loop call per index and block instead of a dispatched op call.
+   */
+  private static void atByFold(FoldKernel fold, Tensor target, int d, long[] index, Tensor v) {
+    long[] shape = target.shape();
+    long outer = Shapes.numelOf(Arrays.copyOf(shape, d));
+    long inner = Shapes.numelOf(Arrays.copyOfRange(shape, d + 1, shape.length));
+    long size = shape[d];
+    MemorySegment t = target.segment();
+    MemorySegment values = v.segment();
+    long tOff = target.offset();
+    long vOff = v.offset();
+    for (int i = 0; i < index.length; i++) {
+      for (long o = 0; o < outer; o++) {
+        fold.fold(t, tOff + (o * size + index[i]) * inner, values,
+            vOff + (o * index.length + i) * inner, 0, 1, (int) inner);
+      }
+    }
+    target.bumpVersion();
   }
 
   // ---- reduceAt -----------------------------------------------------------------------------------

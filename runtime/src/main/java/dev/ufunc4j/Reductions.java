@@ -8,9 +8,12 @@ import dev.ufunc4j.internal.ReduceLoops;
 import dev.ufunc4j.internal.ReduceLoops.Kind;
 import dev.ufunc4j.internal.ReduceLoops.Op;
 import dev.ufunc4j.internal.Shapes;
+import dev.ufunc4j.kernel.ElementwiseOp;
+import dev.ufunc4j.kernel.FoldKernel;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * {@code sum}, {@code mean}, {@code amax}, {@code amin} and {@code sumToShape}: PyTorch's
@@ -170,7 +173,8 @@ final class Reductions {
       flags = Arrays.copyOf(reduce, reduce.length + 1);
     }
     Tensor acc = Tensor.empty(work, accShape);
-    ReduceLoops.reduce(op, kind, input.segment(), inOffset, inShape, inStrides, flags, acc.segment());
+    ReduceLoops.reduce(op, foldOf(op, kind), kind, input.segment(), inOffset, inShape, inStrides,
+        flags, acc.segment());
     if (mean) {
       long count = 1;
       for (int d = 0; d < shape.length; d++) {
@@ -187,6 +191,25 @@ final class Reductions {
     Copies.copyInto(value, out);
     out.bumpVersion(); // a write autograd must see (GradGraph.Version)
     return out;
+  }
+
+  /**
+   * The generated fold loop of the op a floating reduction is: {@code sum} is {@code add}'s,
+   * {@code amax} {@code maximum}'s, {@code amin} {@code minimum}'s (docs/ufuncs.md); null for the
+   * 64-bit integer kinds, which ReduceLoops combines itself.
+   */
+  static FoldKernel foldOf(Op op, Kind kind) {
+    if (kind != Kind.F32 && kind != Kind.F64) {
+      return null;
+    }
+    ElementwiseOp ufunc = switch (op) {
+      case SUM -> Builtins_add.OP;
+      case MAX -> Builtins_maximum.OP;
+      case MIN -> Builtins_minimum.OP;
+      case FOLD -> throw new IllegalArgumentException("no built-in reduction is FOLD");
+    };
+    return Objects.requireNonNull(ufunc.foldKernel(kind == Kind.F32 ? DType.FLOAT32 : DType.FLOAT64),
+        "the fold loop of " + ufunc.name());
   }
 
   /** The accumulation dtype: int64 for integers and bool, float32 for the 16-bit floats. */

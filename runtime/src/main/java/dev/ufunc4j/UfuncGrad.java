@@ -2,6 +2,8 @@ package dev.ufunc4j;
 
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.internal.Copies;
+import dev.ufunc4j.internal.ReduceLoops;
+import dev.ufunc4j.internal.ReduceLoops.Kind;
 import dev.ufunc4j.internal.Shapes;
 import dev.ufunc4j.kernel.ElementwiseOp;
 import java.util.ArrayList;
@@ -49,6 +51,12 @@ final class UfuncGrad {
     }
     if (u.isBuiltin("add")) {
       return GradGraph.reduction(GradGraph.Reduction.SUM, x, dims, keepDim, null);
+    }
+    if (!u.isBuiltin("maximum") && !u.isBuiltin("minimum")) {
+      DType treeDtype = u.generatedTreeDtype(x, dims); // reduce's checks run here
+      if (treeDtype != null) {
+        return generatedTreeReduce(u, x, reduced(x, dims), keepDim, treeDtype);
+      }
     }
     Tensor result;
     try (var _ = GradGraph.noGrad()) {
@@ -100,6 +108,227 @@ final class UfuncGrad {
           return GradGraph.fit(g.expand(shape), shape, dtype);
         });
     return result;
+  }
+
+  /**
+   * The reduction of an associative op that runs the generated tree of docs/reductions.md over
+   * every reduced dim at once ({@code BinaryUfunc.generatedTreeDtype}), recorded. That tree
+   * depends on the layout (contiguous leaves fold in {@code K} accumulators, strided ones in
+   * sequence, columns in blocks of rows), so the recorded forward reduces {@code x} laid out with
+   * its kept dims first and its reduced dims last, C-contiguous (a copy where {@code x} is not
+   * already so; the same call, so the same bits, where it is): each output is then one contiguous
+   * run in the reduced dims' row-major order, whose tree the backward replays ({@link
+   * #runBackward}).
+   */
+  private static Tensor generatedTreeReduce(BinaryUfunc u, Tensor x, boolean[] reduced,
+      boolean keepDim, DType work) {
+    int ndim = reduced.length;
+    int[] order = new int[ndim]; // the kept dims, then the reduced ones, each in their order
+    List<Long> outShape = new ArrayList<>();
+    int k = 0;
+    long rows = 1;
+    long run = 1;
+    for (int d = 0; d < ndim; d++) {
+      if (!reduced[d]) {
+        order[k++] = d;
+        rows *= x.size(d);
+        outShape.add(x.size(d));
+      } else if (keepDim) {
+        outShape.add(1L);
+      }
+    }
+    for (int d = 0; d < ndim; d++) {
+      if (reduced[d]) {
+        order[k++] = d;
+        run *= x.size(d);
+      }
+    }
+    int[] inverse = new int[ndim];
+    for (int i = 0; i < ndim; i++) {
+      inverse[order[i]] = i;
+    }
+    long[] canonShape = new long[outShape.size() + 1]; // the output's shape, then the run
+    for (int i = 0; i < outShape.size(); i++) {
+      canonShape[i] = outShape.get(i);
+    }
+    canonShape[outShape.size()] = run;
+    Tensor result;
+    try (var _ = GradGraph.noGrad()) {
+      Tensor canon = x.permute(order).contiguous().reshape(canonShape);
+      result = u.reduce(canon, new int[] {outShape.size()}, false, null);
+    }
+    long[] shape = x.shape();
+    long[] permuted = new long[ndim];
+    for (int i = 0; i < ndim; i++) {
+      permuted[i] = shape[order[i]];
+    }
+    DType dtype = x.dtype();
+    long n = run;
+    long m = rows;
+    GradNode.Saved input = new GradNode.Saved(x);
+    result.autogradMeta().gradFn = new Node(u.name() + ".reduce", GradGraph.edge(x),
+        (node, grad) -> {
+          Tensor w = input.get(node).permute(order).contiguous().reshape(m, n).to(work);
+          Tensor g = runBackward(u, w, grad.to(work).reshape(m, 1), ReduceLoops.LEAF,
+              ReduceLoops.leafLanes(work == DType.FLOAT32 ? Kind.F32 : Kind.F64));
+          return GradGraph.fit(g.reshape(permuted).permute(inverse), shape, dtype);
+        });
+    return result;
+  }
+
+  /**
+   * The gradient of {@code w}'s rows ({@code [m, n]}, each one contiguous run) through the tree the
+   * generated fold loops reduce a contiguous run in (docs/reductions.md, {@code
+   * ReduceLoops.foldLeaf}), given {@code grad} of the rows' results ({@code [m, 1]}): the run split
+   * at {@code max(1, floor(floor(n / leaf) / 2)) * leaf} while longer than {@code leaf}, each
+   * leaf's {@code lanes} accumulators starting as its first elements, element {@code i} folded into
+   * accumulator {@code i mod lanes} in order, then the halves (skipping accumulators no element
+   * reached). The values are computed again by the op's elementwise calls, every whole leaf of
+   * every row at once; the pairs above the leaves one call each.
+   */
+  static Tensor runBackward(BinaryUfunc u, Tensor w, Tensor grad, int leaf, int lanes) {
+    long m = w.size(0);
+    long n = w.size(1);
+    long whole = n / leaf; // leaves of exactly `leaf` elements; a shorter one ends the run
+    long tail = n - whole * leaf;
+    Leaves full = whole > 0
+        ? new Leaves(u, w.narrow(1, 0, whole * leaf).reshape(m, whole, leaf), lanes) : null;
+    Leaves last = tail > 0 ? new Leaves(u, w.narrow(1, whole * leaf, tail).reshape(m, 1, tail),
+        lanes) : null;
+    Tensor[] leafValues = new Tensor[(int) (whole + (tail > 0 ? 1 : 0))];
+    for (int j = 0; j < leafValues.length; j++) {
+      leafValues[j] = j < whole ? full.value().narrow(1, j, 1).reshape(m, 1)
+          : last.value().reshape(m, 1);
+    }
+    Pairing top = Pairing.of(u, leafValues, 0, n, leaf);
+    Tensor[] leafGrads = new Tensor[leafValues.length];
+    top.backward(u.op(), grad, leafGrads);
+    Tensor gw = Tensor.zeros(grad.dtype(), m, n);
+    if (full != null) {
+      Tensor g = Tensor.zeros(grad.dtype(), m, whole, 1);
+      for (int j = 0; j < whole; j++) {
+        Copies.copyInto(leafGrads[j].reshape(m, 1, 1), g.narrow(1, j, 1));
+      }
+      Copies.copyInto(full.backward(u.op(), g).reshape(m, whole * leaf),
+          gw.narrow(1, 0, whole * leaf));
+    }
+    if (last != null) {
+      Copies.copyInto(last.backward(u.op(), leafGrads[(int) whole].reshape(m, 1, 1))
+          .reshape(m, tail), gw.narrow(1, whole * leaf, tail));
+    }
+    return gw;
+  }
+
+  /**
+   * Leaves of one length {@code l} ({@code [m, leaves, l]}) folded as {@code ReduceLoops.foldLeaf}
+   * folds one: the values each step gives, kept for the backward.
+   */
+  private static final class Leaves {
+    private final Tensor x;
+    private final int lanes;
+    /** The accumulators after each block of {@code lanes} elements (the first block: itself). */
+    private final List<Tensor> blocks = new ArrayList<>();
+    /** The accumulators before each halving, and how many of them elements reached. */
+    private final List<Tensor> halves = new ArrayList<>();
+    private final List<Long> reached = new ArrayList<>();
+    private final Tensor value;
+
+    Leaves(BinaryUfunc u, Tensor x, int lanes) {
+      this.x = x;
+      this.lanes = lanes;
+      long l = x.size(2);
+      long valid = Math.min(l, lanes);
+      Tensor acc = x.narrow(2, 0, valid);
+      blocks.add(acc);
+      for (long at = lanes; at < l; at += lanes) {
+        long c = Math.min(lanes, l - at); // a short last block folds into the first accumulators
+        Tensor next = acc.copy();
+        u.apply(acc.narrow(2, 0, c), x.narrow(2, at, c), next.narrow(2, 0, c));
+        acc = next;
+        blocks.add(acc);
+      }
+      for (long h = lanes / 2; h >= 1; h /= 2) {
+        if (valid > h) {
+          halves.add(acc);
+          reached.add(valid);
+          Tensor next = acc.narrow(2, 0, h).copy();
+          u.apply(acc.narrow(2, 0, valid - h), acc.narrow(2, h, valid - h),
+              next.narrow(2, 0, valid - h));
+          acc = next;
+          valid = h;
+        }
+      }
+      this.value = acc.narrow(2, 0, 1);
+    }
+
+    /** The leaves' results, {@code [m, leaves, 1]}. */
+    Tensor value() {
+      return value;
+    }
+
+    /** The gradient of the leaves' elements from that of their results ({@code [m, leaves, 1]}). */
+    Tensor backward(ElementwiseOp op, Tensor grad) {
+      Tensor g = grad;
+      for (int i = halves.size() - 1; i >= 0; i--) {
+        Tensor in = halves.get(i);
+        long valid = reached.get(i);
+        long h = g.size(2);
+        long paired = valid - h; // accumulators j < paired took j + h
+        Tensor gin = Tensor.zeros(g.dtype(), in.shapeRef());
+        Copies.copyInto(g, gin.narrow(2, 0, h));
+        Tensor gl = g.narrow(2, 0, paired);
+        Tensor a = in.narrow(2, 0, paired);
+        Tensor b = in.narrow(2, h, paired);
+        Copies.copyInto(partial(op, 0, gl, a, b), gin.narrow(2, 0, paired));
+        Copies.copyInto(partial(op, 1, gl, a, b), gin.narrow(2, h, paired));
+        g = gin;
+      }
+      Tensor gx = Tensor.zeros(g.dtype(), x.shapeRef());
+      long l = x.size(2);
+      for (int t = blocks.size() - 1; t >= 1; t--) {
+        long at = (long) t * lanes;
+        long c = Math.min(lanes, l - at);
+        Tensor gl = g.narrow(2, 0, c);
+        Tensor a = blocks.get(t - 1).narrow(2, 0, c);
+        Tensor b = x.narrow(2, at, c);
+        Copies.copyInto(partial(op, 1, gl, a, b), gx.narrow(2, at, c));
+        Tensor carried = g.copy();
+        Copies.copyInto(partial(op, 0, gl, a, b), carried.narrow(2, 0, c));
+        g = carried;
+      }
+      Copies.copyInto(g, gx.narrow(2, 0, g.size(2)));
+      return gx;
+    }
+  }
+
+  /**
+   * The tree above a run's leaves: elements {@code [lo, lo + n)} split at {@code max(1,
+   * floor(floor(n / leaf) / 2)) * leaf} while {@code n > leaf} ({@code ReduceLoops.run}), each
+   * pair's operand values kept for the backward.
+   */
+  private record Pairing(int leafIndex, Pairing left, Pairing right, Tensor a, Tensor b,
+      Tensor value) {
+    static Pairing of(BinaryUfunc u, Tensor[] leaves, long lo, long n, long leaf) {
+      if (n <= leaf) {
+        int j = (int) (lo / leaf);
+        return new Pairing(j, null, null, null, null, leaves[j]);
+      }
+      long mid = Math.max(1, (n / leaf) / 2) * leaf;
+      Pairing left = of(u, leaves, lo, mid, leaf);
+      Pairing right = of(u, leaves, lo + mid, n - mid, leaf);
+      return new Pairing(-1, left, right, left.value, right.value,
+          u.apply(left.value, right.value, null));
+    }
+
+    /** Gives each leaf's result its gradient ({@code into[leafIndex]}) from {@code grad}. */
+    void backward(ElementwiseOp op, Tensor grad, Tensor[] into) {
+      if (left == null) {
+        into[leafIndex] = grad;
+        return;
+      }
+      left.backward(op, partial(op, 0, grad, a, b), into);
+      right.backward(op, partial(op, 1, grad, a, b), into);
+    }
   }
 
   /**

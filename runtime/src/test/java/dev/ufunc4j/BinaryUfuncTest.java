@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ufunc4j.annotation.Identity;
 import dev.ufunc4j.dtype.DType;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -38,14 +37,14 @@ class BinaryUfuncTest {
    */
   @Test
   void associativeReductionFollowsTheDocumentedTreeBitForBit() {
-    for (int n : new int[] {1, 2, 3, 5, 7, 13, 64, 100, 1001}) {
-      Tensor x = Tensor.rand(n, DType.FLOAT32, n).mul(0.5).add(0.75);
+    for (int n : new int[] {1, 2, 3, 5, 7, 13, 64, 100, 1001, 5000}) {
+      Tensor x = Tensor.rand(n, DType.FLOAT32, n).mul(0.02).add(0.99);
       float[] v = x.toFloatArray();
       float want = documentedTree(v);
       float got = Ops.mul.reduce(x).toFloatArray()[0];
       assertEquals(Float.floatToIntBits(want), Float.floatToIntBits(got), "n = " + n);
       // The same along dim 1 of [3, n], each row its own tree.
-      Tensor m = Tensor.rand(n + 1, DType.FLOAT32, 3, n).mul(0.5).add(0.75);
+      Tensor m = Tensor.rand(n + 1, DType.FLOAT32, 3, n).mul(0.02).add(0.99);
       float[] rows = Ops.mul.reduce(m, 1).toFloatArray();
       for (int r = 0; r < 3; r++) {
         float[] row = m.select(0, r).contiguous().toFloatArray();
@@ -55,26 +54,54 @@ class BinaryUfuncTest {
     }
   }
 
+  /**
+   * The tree of docs/reductions.md for a contiguous run, with {@code mul} for the add and, as
+   * docs/ufuncs.md says for ops other than add, accumulators that start as the first element they
+   * receive (a user's op may have no identity), the halves skipping accumulators no element reached.
+   */
   private static float documentedTree(float[] v) {
-    List<Float> aside = new ArrayList<>();
-    float[] level = v;
-    while (level.length > 1) {
-      int n = level.length;
-      if (n % 2 == 1) {
-        aside.add(level[n - 1]);
-        n--;
-      }
-      float[] next = new float[n / 2];
-      for (int i = 0; i < n / 2; i++) {
-        next[i] = level[2 * i] * level[2 * i + 1];
-      }
-      level = next;
+    return run(v, 0, v.length);
+  }
+
+  private static float run(float[] v, int off, int n) {
+    if (n > 2048) {
+      int mid = Math.max(1, (n / 2048) / 2) * 2048;
+      return run(v, off, mid) * run(v, off + mid, n - mid);
     }
-    float result = level[0];
-    for (int i = aside.size() - 1; i >= 0; i--) {
-      result = result * aside.get(i);
+    Float[] acc = new Float[64];
+    for (int i = 0; i < n; i++) {
+      acc[i % 64] = acc[i % 64] == null ? v[off + i] : acc[i % 64] * v[off + i];
     }
-    return result;
+    for (int h = 32; h >= 1; h /= 2) {
+      for (int j = 0; j < h; j++) {
+        if (acc[j + h] != null) {
+          acc[j] = acc[j] * acc[j + h];
+        }
+      }
+    }
+    return acc[0];
+  }
+
+  /**
+   * The generated fold and scan loops are found for the floating (T, T) entries only (docs/ufuncs.md,
+   * "Generated kernels"): while an int64 kernel shared its class with the float64 one, the lookup
+   * for int64 returned that class's float64 loops, and {@code Ops.mul.reduce} of int64 gave 0.
+   */
+  @Test
+  void foldLoopsAreTheFloatingEntriesOwn() {
+    for (DType t : new DType[] {DType.FLOAT32, DType.FLOAT64}) {
+      assertTrue(Builtins_add.OP.foldKernel(t) != null, "add " + t);
+      assertTrue(Builtins_sub.OP.foldKernel(t) != null, "sub " + t);
+    }
+    for (DType t : new DType[] {DType.INT64, DType.INT32, DType.BOOL, DType.FLOAT16}) {
+      assertEquals(null, Builtins_mul.OP.foldKernel(t), "mul " + t);
+    }
+    assertEquals(null, Builtins_lt.OP.foldKernel(DType.FLOAT32), "a predicate does not fold");
+    assertEquals(720L, Ops.mul.reduce(Tensor.of(new long[] {1, 2, 3, 4, 5, 6}, 6)).getLong());
+    // The scan loop, vectorised across columns and for one column.
+    Tensor x = Tensor.of(new float[] {1, 2, 3, 4, 5, 6}, 3, 2);
+    assertTrue(Ops.sub.accumulate(x, 0).equal(Tensor.of(new float[] {1, 2, -2, -2, -7, -8}, 3, 2)));
+    assertTrue(Ops.sub.accumulate(x, 1).equal(Tensor.of(new float[] {1, -1, 3, -1, 5, -1}, 3, 2)));
   }
 
   @Test

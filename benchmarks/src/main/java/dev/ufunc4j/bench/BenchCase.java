@@ -51,9 +51,12 @@ record BenchCase(String id, String op, Operand a, Operand b, Double scalar, int[
         .orElseThrow(() -> new IllegalArgumentException("no benchmark case '" + id + "'"));
   }
 
-  /** Whether the case is a reduction ({@code sum} over {@link #dims}). */
+  /**
+   * Whether the case is a reduction over {@link #dims}: {@code sum}, or a ufunc's {@code reduce}
+   * ({@code add_reduce}, {@code maximum_reduce}, the user op {@code logaddexp_reduce}).
+   */
   boolean reduction() {
-    return op.equals("sum");
+    return op.equals("sum") || op.endsWith("_reduce");
   }
 
   /** The broadcast shape of the result; a reduction's drops its reduced dims. */
@@ -64,8 +67,13 @@ record BenchCase(String id, String op, Operand a, Operand b, Double scalar, int[
           .mapToLong(d -> a.shape[d])
           .toArray();
     }
-    if (b == null) {
-      return a.shape.clone();
+    if (b == null || op.equals("add_at")) {
+      return a.shape.clone(); // cumsum; add_at writes its target in place
+    }
+    if (op.equals("add_outer")) {
+      long[] out = java.util.Arrays.copyOf(a.shape, a.shape.length + b.shape.length);
+      System.arraycopy(b.shape, 0, out, a.shape.length, b.shape.length);
+      return out;
     }
     int n = Math.max(a.shape.length, b.shape.length);
     long[] out = new long[n];

@@ -58,6 +58,8 @@ public class OpsBench {
   private Tensor b;
   private double scalar;
   private Tensor out;
+  /** The add_at case's row indices. */
+  private Tensor indices;
   private boolean fresh;
   /** The backward case's recorded result and its incoming gradient. */
   private Tensor c;
@@ -80,6 +82,15 @@ public class OpsBench {
     scoped = mode.equals("scope");
     if (!fresh && !scoped && !mode.equals("out")) {
       throw new IllegalArgumentException("mode must be out, fresh or scope, got " + mode);
+    }
+    if (bench.op().equals("add_at")) {
+      // Rows of b added at random (so repeated) rows of a, as torch's index_add_ in peers.py.
+      java.util.Random random = new java.util.Random(3);
+      long[] rows = new long[(int) bench.b().shape()[0]];
+      for (int i = 0; i < rows.length; i++) {
+        rows[i] = random.nextLong(bench.a().shape()[0]);
+      }
+      indices = Tensor.of(rows);
     }
     if (bench.op().equals("add_backward")) {
       c = Ops.add(a.requiresGrad(true), b.requiresGrad(true));
@@ -226,6 +237,16 @@ public class OpsBench {
       case "logaddexp" ->
           target == null ? ReducerOps.logAddExp(a, b) : ReducerOps.logAddExp(a, b, target);
       case "sum" -> target == null ? Ops.sum(a, bench.dims()) : Ops.sum(a, bench.dims(), false, target);
+      case "add_reduce" -> Ops.add.reduce(a, bench.dims(), false, target);
+      case "maximum_reduce" -> Ops.maximum.reduce(a, bench.dims(), false, target);
+      case "logaddexp_reduce" -> ReducerOps.logAddExp.reduce(a, bench.dims(), false, target);
+      case "cumsum" -> target == null ? a.cumsum(bench.dims()[0])
+          : Ops.add.accumulate(a, bench.dims()[0], target);
+      case "add_outer" -> target == null ? Ops.add.outer(a, b) : Ops.add.outer(a, b, target);
+      case "add_at" -> {
+        Ops.add.at(a, indices, b);
+        yield a;
+      }
       case "add_backward" -> backward(target == null);
       default -> throw new IllegalArgumentException("case " + bench.id() + ": unknown op " + bench.op());
     };

@@ -28,6 +28,38 @@ class SampleUfuncTest {
     assertEquals(Identity.NONE, ReducerOps.ema.identity());
   }
 
+  /**
+   * {@code logAddExp.reduce(x, 1)} of a [4096, 4096] took 19 s where the elementwise op over as
+   * many elements takes a fraction of a second: its fold loop held the transcendental body five
+   * times (the four-vector loop and the masked one), and that method did not run as compiled
+   * vector code. A reduction applies the op as often as the elementwise call does, so it must cost
+   * about as much (here at most 8 times, plus 20 ms for a loaded machine; it was over 50 times).
+   */
+  @Test
+  void logAddExpReduceCostsAboutAsMuchAsTheElementwiseOp() {
+    Tensor x = Tensor.randn(3, DType.FLOAT32, 256, 2048);
+    Tensor y = Tensor.randn(4, DType.FLOAT32, 256, 2048);
+    int calls = 9;
+    double[] reduce = new double[calls];
+    double[] elementwise = new double[calls];
+    for (int i = -4; i < calls; i++) {
+      long t0 = System.nanoTime();
+      ReducerOps.logAddExp.reduce(x, 1);
+      long t1 = System.nanoTime();
+      ReducerOps.logAddExp(x, y);
+      long t2 = System.nanoTime();
+      if (i >= 0) {
+        reduce[i] = (t1 - t0) / 1e6;
+        elementwise[i] = (t2 - t1) / 1e6;
+      }
+    }
+    java.util.Arrays.sort(reduce);
+    java.util.Arrays.sort(elementwise);
+    double r = reduce[calls / 2];
+    double e = elementwise[calls / 2];
+    assertTrue(r <= 8 * e + 20, "median reduce " + r + " ms, elementwise " + e + " ms");
+  }
+
   @Test
   void emaReduceAndAccumulateAreTheLeftFoldOfItsScalarMethod() {
     Tensor x = Tensor.randn(7, DType.FLOAT64, 11, 3);

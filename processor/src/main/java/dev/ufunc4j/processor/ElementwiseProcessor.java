@@ -278,7 +278,7 @@ public final class ElementwiseProcessor extends AbstractProcessor {
     TypeElement origin = topLevel(type);
     List<Output> outputs = new ArrayList<>();
     for (OpModel op : models) {
-      List<KernelGenerator.Kernel> kernels = kernels(op, plans.get(op.name()));
+      List<KernelGenerator.Kernel> kernels = kernels(op, plans.get(op.name()), true);
       for (JavaFile file : KernelClassGenerator.generate(op, kernels, generated, tuning())) {
         outputs.add(new Output(file, origin, op, "the kernels of op '" + op.name() + "'"));
       }
@@ -287,7 +287,7 @@ public final class ElementwiseProcessor extends AbstractProcessor {
         if (g.kind() == Derivatives.Kind.OP) {
           // A backward op is an ordinary op: the same kernel classes, one entry per dtype.
           List<KernelGenerator.Kernel> backward =
-              kernels(g.backward(), plans.get(g.backward().name()));
+              kernels(g.backward(), plans.get(g.backward().name()), false);
           String what = "the backward op '" + g.backward().name() + "'";
           for (JavaFile file : KernelClassGenerator.generate(g.backward(), backward, generated,
               tuning())) {
@@ -449,8 +449,11 @@ public final class ElementwiseProcessor extends AbstractProcessor {
     return true;
   }
 
-  private static List<KernelGenerator.Kernel> kernels(OpModel op, List<KernelEntry> entries) {
-    return entries.stream().map(entry -> new KernelGenerator(op, entry).generate()).toList();
+  /** {@code forward}: a declared op (a backward op is no ufunc: it gets no fold loops). */
+  private static List<KernelGenerator.Kernel> kernels(OpModel op, List<KernelEntry> entries,
+      boolean forward) {
+    return entries.stream().map(entry -> new KernelGenerator(op, entry, forward).generate())
+        .toList();
   }
 
   /** An internal error: on the class it happened in (null: the round), with its stack trace. */

@@ -1,10 +1,12 @@
 package dev.ufunc4j.processor;
 
 import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import java.util.ArrayList;
@@ -29,9 +31,15 @@ final class KernelClassGenerator {
 
   private KernelClassGenerator() {}
 
-  /** The class holding {@code kernel}. */
+  /**
+   * The class holding {@code kernel}. A kernel with fold loops has a class of its own ({@code
+   * Builtins_add_w64f}): its constants are then only the species its own body needs, so that
+   * {@code sum} of float64 does not depend on the int32 species of the op's other 64-bit kernels
+   * (which do not exist with 64-bit vectors, {@code -XX:MaxVectorSize=8}).
+   */
   static String className(OpModel op, KernelGenerator.Kernel kernel) {
-    return DescriptorGenerator.className(op) + "_" + kernel.lanes().classSuffix();
+    return DescriptorGenerator.className(op) + "_" + kernel.lanes().classSuffix()
+        + (kernel.folds() ? "f" : "");
   }
 
   /** The expression naming {@code kernel}: {@code Samples_add_w32.INT8_FLOAT32}. */
@@ -115,6 +123,9 @@ final class KernelClassGenerator {
       box.addCode(cases.endControlFlow().build());
     }
     type.addMethod(box.build());
+    if (kernels.get(0).folds()) {
+      addFoldKernel(type, kernels.get(0)); // alone in its class (className)
+    }
     for (KernelGenerator.Kernel k : kernels) {
       type.addMethods(k.methods());
     }
@@ -124,5 +135,60 @@ final class KernelClassGenerator {
         .skipJavaLangImports(true)
         .indent("  ")
         .build();
+  }
+
+  /**
+   * The class's one kernel, a {@code (T, T) -> T} floating one, also folds and scans: the class
+   * implements {@code FoldKernel} with that kernel's loops.
+   */
+  private static void addFoldKernel(TypeSpec.Builder type, KernelGenerator.Kernel k) {
+    TypeName seg = KernelGenerator.MEMORY_SEGMENT;
+    type.addSuperinterface(KernelGenerator.FOLD_KERNEL);
+    type.addMethod(MethodSpec.methodBuilder("fold")
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC)
+        .addParameter(seg, "acc").addParameter(TypeName.LONG, "accOff")
+        .addParameter(seg, "in").addParameter(TypeName.LONG, "off")
+        .addParameter(TypeName.LONG, "rowStride").addParameter(TypeName.LONG, "rows")
+        .addParameter(TypeName.INT, "cols")
+        .addStatement("$N(acc, accOff, in, off, rowStride, rows, cols)", k.name() + "_fold")
+        .build());
+    type.addMethod(MethodSpec.methodBuilder("scan")
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC)
+        .addParameter(seg, "in").addParameter(TypeName.LONG, "off")
+        .addParameter(TypeName.LONG, "inRow").addParameter(seg, "out")
+        .addParameter(TypeName.LONG, "outOff").addParameter(TypeName.LONG, "outRow")
+        .addParameter(TypeName.LONG, "rows").addParameter(TypeName.INT, "cols")
+        .addStatement("$N(in, off, inRow, out, outOff, outRow, rows, cols)", k.name() + "_scan")
+        .build());
+    type.addMethod(MethodSpec.methodBuilder("pair")
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC)
+        .returns(TypeName.DOUBLE)
+        .addParameter(TypeName.DOUBLE, "a").addParameter(TypeName.DOUBLE, "b")
+        .addStatement("return $N(a, b)", k.name() + "_pair")
+        .build());
+    String leaf = k.name() + "_leaf";
+    if (k.methods().stream().anyMatch(m -> m.name().equals(leaf))) {
+      Lane l = k.lanes().constantLane();
+      type.addField(FieldSpec.builder(
+              ArrayTypeName.of(ParameterizedTypeName.get(ComplexBodyEmitter.VECTOR_SHUFFLE,
+                  l.boxed())), "LEAF_ROTATIONS", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+          .addJavadoc("The leaf loop's lane rotations, by {@code LANES / 2, ..., 1}: made once per"
+              + " class, not per call.\n")
+          .initializer("$T.leafRotations($N)", ClassName.get("dev.ufunc4j.kernel", "FoldKernel"),
+              l.species)
+          .build());
+      type.addMethod(MethodSpec.methodBuilder("leaf")
+          .addAnnotation(Override.class)
+          .addModifiers(Modifier.PUBLIC)
+          .returns(TypeName.BOOLEAN)
+          .addParameter(seg, "in").addParameter(TypeName.LONG, "off")
+          .addParameter(TypeName.INT, "n").addParameter(TypeName.INT, "k")
+          .addParameter(seg, "park")
+          .addStatement("return $N(in, off, n, k, park)", leaf)
+          .build());
+    }
   }
 }

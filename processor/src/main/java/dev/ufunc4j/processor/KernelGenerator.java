@@ -52,6 +52,7 @@ final class KernelGenerator {
   static final ClassName INT_VECTOR = Lane.INT.vector;
   static final ClassName HALF_CHUNKS = ClassName.get("dev.ufunc4j.kernel", "HalfChunks");
   static final ClassName LANE_SCRATCH = ClassName.get("dev.ufunc4j.kernel", "LaneScratch");
+  static final ClassName FOLD_KERNEL = ClassName.get("dev.ufunc4j.kernel", "FoldKernel");
 
   /** Fast loops exist for every contiguous/splat combination up to this many inputs. */
   private static final int MAX_PATTERN_INPUTS = 2;
@@ -73,9 +74,12 @@ final class KernelGenerator {
    *     _as_<dtype>} when a wrapped scalar raised the dtype; its box method's name and the prefix
    *     of its rows
    * @param lanes what the class's constants must give this kernel: lane count and species
-   * @param methods the box method first, then the rows
+   * @param methods the box method first, then the rows (and the fold and scan loops)
+   * @param folds whether the methods include the fold and scan loops ({@link #folds(OpModel,
+   *     KernelEntry)}), which the class then offers as its {@code FoldKernel}
    */
-  record Kernel(KernelEntry entry, String name, LaneConstants lanes, List<MethodSpec> methods) {}
+  record Kernel(KernelEntry entry, String name, LaneConstants lanes, List<MethodSpec> methods,
+      boolean folds) {}
 
   /**
    * The constants a kernel's code names: {@code LANES} (a preferred-size vector of the widest lane
@@ -116,7 +120,14 @@ final class KernelGenerator {
   private List<String> inputNames;
   private List<String> scalarNames;
 
-  KernelGenerator(OpModel op, KernelEntry entry) {
+  /** Whether the kernel also gets the fold and scan loops ({@link #folds}). */
+  private final boolean folds;
+
+  /**
+   * @param forward a declared op, not a backward op (which is no ufunc and gets no fold loops)
+   */
+  KernelGenerator(OpModel op, KernelEntry entry, boolean forward) {
+    this.folds = forward && folds(op, entry);
     this.op = op;
     this.entry = entry;
     this.overload = op.overload(entry.bodyType()).orElseThrow();
@@ -144,7 +155,7 @@ final class KernelGenerator {
     int minLanes = !entry.complex() && (max == min || floor <= 1) ? 1 : floor;
     return new Kernel(entry, kernelName,
         new LaneConstants(max, minLanes, lanes, pairLanes, packable, constants, computeLane()),
-        methods);
+        methods, folds);
   }
 
   /** Bytes per element of the widest lane type: a complex element counts both components. */
@@ -312,6 +323,14 @@ final class KernelGenerator {
       methods.add(fastRow(pattern));
     }
     methods.add(stridedRow());
+    if (folds) {
+      methods.add(foldRows());
+      if (registerLoops()) {
+        methods.add(leafRows());
+      }
+      methods.add(scanRows());
+      methods.add(pairRow());
+    }
     return methods;
   }
 
@@ -681,7 +700,7 @@ final class KernelGenerator {
       }
     }
     Body b = overload.body();
-    ScalarFloat scalar = new ScalarFloat(body, names, operands, scalarNames, locals,
+    ScalarFloat scalar = new ScalarFloat(Lane.FLOAT, body, names, operands, scalarNames, locals,
         Expr.heights(b));
     for (Body.Local l : b.locals()) {
       String init = scalar.code(l.init(), true);
@@ -703,7 +722,8 @@ final class KernelGenerator {
    * local every {@link Expr#SPILL_HEIGHT} levels (javac parses and attributes each parenthesized
    * level with a recursion).
    */
-  private record ScalarFloat(CodeBlock.Builder body, NameAllocator names, List<String> operands,
+  private record ScalarFloat(Lane lane, CodeBlock.Builder body, NameAllocator names,
+      List<String> operands,
       List<String> scalars, Map<String, String> locals, Map<Expr, Integer> heights) {
 
     /** {@code e} as Java, parenthesized unless {@code top}. */
@@ -713,7 +733,7 @@ final class KernelGenerator {
         case Expr.ScalarRef r -> scalars.get(r.index());
         case Expr.LocalRef l -> locals.get(l.name());
         case Expr.Literal l -> {
-          String lit = VectorCode.literal(Lane.FLOAT, l.value()).toString();
+          String lit = VectorCode.literal(lane, l.value()).toString();
           yield top || !lit.startsWith("-") ? lit : "(" + lit + ")";
         }
         case Expr.Unary u -> {
@@ -729,7 +749,7 @@ final class KernelGenerator {
       };
       if (!top && Expr.spills(heights.getOrDefault(e, 0))) {
         String name = names.newName("part" + (heights.get(e) / Expr.SPILL_HEIGHT));
-        body.addStatement("float $N = $L", name, code);
+        body.addStatement("$T $N = $L", lane.primitive, name, code);
         return name;
       }
       return code;
@@ -922,6 +942,331 @@ final class KernelGenerator {
     body.endControlFlow();
     m.addCode(body.build());
     return m.build();
+  }
+
+  // ------------------------------------------------------------------------------ folds
+
+  /**
+   * Whether {@code entry} gets the fold and scan loops the runtime's reductions and {@code
+   * accumulate} run (docs/ufuncs.md, "Generated kernels"): the {@code (T, T) -> T} entry of a
+   * binary ufunc with a floating body, for T float32 or float64. Other dtypes compose the
+   * elementwise kernels.
+   */
+  static boolean folds(OpModel op, KernelEntry entry) {
+    DType t = entry.result();
+    return op.isBinaryUfunc() && entry.bodyType() == ValueType.DOUBLE && !entry.scalarPromoted()
+        && (t == DType.FLOAT32 || t == DType.FLOAT64) && entry.compute() == t
+        && entry.operands().equals(List.of(t, t));
+  }
+
+  /** {@code Vector.fromMemorySegment} of element {@code index} of {@code data}, maybe masked. */
+  private static CodeBlock load(VectorCode vc, Lane l, String data, String index, String mask) {
+    return CodeBlock.of("$T.fromMemorySegment($N, $N, ($L) * $L, ORDER$L)", l.vector,
+        vc.species(l), data, index, l.bytes, mask == null ? "" : ", " + mask);
+  }
+
+  /** {@code acc = op(acc, x)}: the body on the accumulator (first operand) and the element. */
+  private void step(VectorCode vc, Value acc, CodeBlock element) {
+    Value x = vc.temp("x", Value.vector(element, computeLane()));
+    vc.out.addStatement("$L = $L", acc.code(), vc.vector(compute(vc, List.of(acc, x))).code());
+  }
+
+  /**
+   * The fold loop ({@code FoldKernel.fold}): {@code acc[accOff + j] = op(acc[accOff + j], in[off
+   * + r * rowStride + j])} for rows {@code r} in order, vectorised across the {@code cols}
+   * contiguous columns. An associative op with a small body ({@link #registerLoops}) keeps four
+   * vectors of columns in registers (four independent chains); the last columns, and all of a
+   * larger body's, run under a mask.
+   */
+  private MethodSpec foldRows() {
+    Lane l = computeLane();
+    NameAllocator names = classNames.clone();
+    String acc = names.newName("acc");
+    String accOff = names.newName("accOff");
+    String in = names.newName("in");
+    String off = names.newName("off");
+    String rowStride = names.newName("rowStride");
+    CodeBlock.Builder body = CodeBlock.builder();
+    VectorCode vc = new VectorCode(body, names, lanes);
+    body.addStatement("int j = 0");
+    if (registerLoops()) {
+      body.beginControlFlow("for (; j + 4 * LANES <= cols; j += 4 * LANES)");
+      List<Value> a = new ArrayList<>();
+      for (int q = 0; q < 4; q++) {
+        a.add(vc.temp("a" + q, Value.vector(
+            load(vc, l, acc, accOff + " + j + " + q + " * LANES", null), l)));
+      }
+      body.beginControlFlow("for (long r = 0; r < rows; r++)");
+      body.addStatement("long i = $N + r * $N + j", off, rowStride);
+      for (int q = 0; q < 4; q++) {
+        step(vc, a.get(q), load(vc, l, in, "i + " + q + " * LANES", null));
+      }
+      body.endControlFlow();
+      for (int q = 0; q < 4; q++) {
+        body.addStatement("$L.intoMemorySegment($N, ($N + j + $L * LANES) * $L, ORDER)",
+            a.get(q).code(), acc, accOff, q, l.bytes);
+      }
+      body.endControlFlow();
+    }
+    body.beginControlFlow("for (; j < cols; j += LANES)");
+    String live = names.newName("live");
+    body.addStatement("$T $N = $N.indexInRange(j, cols)", VectorCode.maskType(l), live,
+        vc.species(l));
+    Value a = vc.temp("a", Value.vector(load(vc, l, acc, accOff + " + j", live), l));
+    body.beginControlFlow("for (long r = 0; r < rows; r++)");
+    step(vc, a, load(vc, l, in, off + " + r * " + rowStride + " + j", live));
+    body.endControlFlow();
+    body.addStatement("$L.intoMemorySegment($N, ($N + j) * $L, ORDER, $N)", a.code(), acc, accOff,
+        l.bytes, live);
+    body.endControlFlow();
+    return MethodSpec.methodBuilder(kernelName + "_fold")
+        .addJavadoc("The fold loop of $L: see {@code FoldKernel.fold}.\n", entry.describe())
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .addParameter(MEMORY_SEGMENT, acc).addParameter(TypeName.LONG, accOff)
+        .addParameter(MEMORY_SEGMENT, in).addParameter(TypeName.LONG, off)
+        .addParameter(TypeName.LONG, rowStride).addParameter(TypeName.LONG, "rows")
+        .addParameter(TypeName.INT, "cols")
+        .addCode(body.build())
+        .build();
+  }
+
+  /**
+   * The most characters of Java one step of the body ({@code acc = op(acc, x)}, with its load) may
+   * take for the loops that write it several times in one method: the four-vector fold loop (five
+   * copies with the masked loop) and the leaf ({@link #leafRows}, thirteen: four in the blocks,
+   * four in the tail, one in the parked halves, three joining the four vectors, one in the
+   * rotations). {@code maximum}'s step is about 220 characters, {@code add}'s 130; a step with a
+   * transcendental call is thousands. A user's {@code logAddExp} with its body five times in the
+   * fold loop (3,975 bytes of bytecode for float32, 4,750 for float64: below HotSpot's 8,000-byte
+   * HugeMethodLimit, so that limit was not the cause) reduced a [4096, 4096] in 19 s: the
+   * vector calls of such a method are not all inlined (C2's inlining budget), and a Vector API
+   * call that is not inlined boxes its vectors.
+   */
+  static final int REGISTER_STEP_CHARS = 800;
+
+  /**
+   * Whether this fold kernel gets the loops that keep several accumulator vectors in registers
+   * (the four-vector fold loop, {@link #leafRows}): an associative op whose step is small enough
+   * to be written thirteen times in one compiled method ({@link #REGISTER_STEP_CHARS}). A larger
+   * body is compute-bound, so one vector chain at a time costs it nothing.
+   */
+  private boolean registerLoops() {
+    if (!op.associative()) {
+      return false;
+    }
+    CodeBlock.Builder probe = CodeBlock.builder();
+    VectorCode vc = new VectorCode(probe, classNames.clone(), lanes);
+    Lane l = computeLane();
+    Value a = vc.temp("a", Value.vector(load(vc, l, "acc", "0", null), l));
+    step(vc, a, load(vc, l, "in", "0", null));
+    String all = probe.build().toString();
+    return all.length() - all.indexOf(';') <= REGISTER_STEP_CHARS;
+  }
+
+  /**
+   * The leaf loop ({@code FoldKernel.leaf}): a contiguous leaf of {@code n >= k} elements by the
+   * tree of docs/reductions.md, in one call: element {@code i} into accumulator {@code i mod k}
+   * (each starting as its first element), then the accumulators folded in halves, {@code acc[j] =
+   * op(acc[j], acc[j + h])} for {@code h = k / 2, ..., 1}. Four vectors of accumulators stay in
+   * registers for a pass over the leaf, the tail (fewer than {@code k} elements, the last of each
+   * accumulator) folded in under a mask before the pass ends. Narrower vectors take more passes
+   * (the leaf is in L1 after the first), park each pass in {@code park} and fold the halves above
+   * four vectors there; with {@code k} four vectors wide (AVX-512) nothing is parked, as in the
+   * hand-written sum leaf this replaced. The lanes of the last vector fold by the rotations of
+   * {@code LEAF_ROTATIONS}, made once per class ({@code FoldKernel.leafRotations}). Returns false,
+   * computing nothing, when four vectors exceed {@code k} elements.
+   */
+  private MethodSpec leafRows() {
+    Lane l = computeLane();
+    NameAllocator names = classNames.clone();
+    String in = names.newName("in");
+    String off = names.newName("off");
+    String park = names.newName("park");
+    CodeBlock.Builder body = CodeBlock.builder();
+    VectorCode vc = new VectorCode(body, names, lanes);
+    // k is docs/reductions.md's 256 bytes of accumulators: as a constant, the loads' offsets
+    // are linear in the loop counter with a constant scale, so C2 hoists their bounds checks (a
+    // parameter as the scale kept four checks per block).
+    body.addStatement("final int leafK = $L", 256 / l.bytes);
+    body.beginControlFlow("if (k != leafK || 4 * LANES > leafK)");
+    body.addStatement("return false");
+    body.endControlFlow();
+    body.addStatement("int blocks = n / leafK");
+    body.addStatement("int tail = n - blocks * leafK");
+    body.addStatement("int g = 0");
+    List<Value> a = new ArrayList<>();
+    for (int q = 0; q < 4; q++) {
+      a.add(vc.temp("a" + q, Value.vector(load(vc, l, in, off + " + " + q + " * LANES", null), l)));
+    }
+    body.beginControlFlow("while (true)");
+    body.addStatement("long at = $N + g", off);
+    body.beginControlFlow("for (int b = 1; b < blocks; b++)");
+    body.addStatement("long i = at + (long) b * leafK");
+    for (int q = 0; q < 4; q++) {
+      step(vc, a.get(q), load(vc, l, in, "i + " + q + " * LANES", null));
+    }
+    body.endControlFlow();
+    // The tail's elements these accumulators take, last, under a mask (the dead lanes keep the
+    // accumulator: a blend, as an op need not leave it alone with a zero operand).
+    body.addStatement("int left = tail - g");
+    body.beginControlFlow("if (left > 0)");
+    body.addStatement("long i = at + (long) blocks * leafK");
+    for (int q = 0; q < 4; q++) {
+      body.beginControlFlow("if (left > $L * LANES)", q);
+      String live = names.newName("live");
+      body.addStatement("$T $N = $N.indexInRange($L * LANES, left)", VectorCode.maskType(l), live,
+          vc.species(l), q);
+      Value r = vc.temp("r", Value.vector(a.get(q).code(), l));
+      step(vc, r, load(vc, l, in, "i + " + q + " * LANES", live));
+      body.addStatement("$L = $L.blend($L, $N)", a.get(q).code(), a.get(q).code(), r.code(), live);
+      body.endControlFlow();
+    }
+    body.endControlFlow();
+    body.beginControlFlow("if (g + 4 * LANES >= leafK)");
+    body.addStatement("break");
+    body.endControlFlow();
+    for (int q = 0; q < 4; q++) {
+      body.addStatement("$L.intoMemorySegment($N, (g + $L * LANES) * $L, ORDER)", a.get(q).code(),
+          park, q, l.bytes);
+    }
+    body.addStatement("g += 4 * LANES");
+    for (int q = 0; q < 4; q++) {
+      body.addStatement("$L = $L", a.get(q).code(),
+          load(vc, l, in, off + " + g + " + q + " * LANES", null));
+    }
+    body.endControlFlow();
+    // More than one pass: the halves above four vectors on the parked accumulators, then aligned
+    // reloads of the first four vectors (a load at a lane offset would wait for the store).
+    body.beginControlFlow("if (4 * LANES < leafK)");
+    for (int q = 0; q < 4; q++) {
+      body.addStatement("$L.intoMemorySegment($N, (g + $L * LANES) * $L, ORDER)", a.get(q).code(),
+          park, q, l.bytes);
+    }
+    body.beginControlFlow("for (int h = leafK / 2; h >= 4 * LANES; h /= 2)");
+    body.beginControlFlow("for (int j = 0; j < h; j += LANES)");
+    Value c = vc.temp("c", Value.vector(load(vc, l, park, "j", null), l));
+    step(vc, c, load(vc, l, park, "j + h", null));
+    body.addStatement("$L.intoMemorySegment($N, j * $L, ORDER)", c.code(), park, l.bytes);
+    body.endControlFlow();
+    body.endControlFlow();
+    for (int q = 0; q < 4; q++) {
+      body.addStatement("$L = $L", a.get(q).code(), load(vc, l, park, q + " * LANES", null));
+    }
+    body.endControlFlow();
+    // h = 2 * LANES pairs a0 with a2 and a1 with a3, h = LANES the two results.
+    step(vc, a.get(0), a.get(2).code());
+    step(vc, a.get(1), a.get(3).code());
+    step(vc, a.get(0), a.get(1).code());
+    // The lanes in halves: lane j (< h) of the rotation by h is lane j + h.
+    String rotation = names.newName("rotation");
+    body.beginControlFlow("for ($T $N : LEAF_ROTATIONS)",
+        ParameterizedTypeName.get(ComplexBodyEmitter.VECTOR_SHUFFLE, l.boxed()), rotation);
+    step(vc, a.get(0), CodeBlock.of("$L.rearrange($N)", a.get(0).code(), rotation));
+    body.endControlFlow();
+    body.addStatement("$L.intoMemorySegment($N, 0, ORDER)", a.get(0).code(), park);
+    body.addStatement("return true");
+    return MethodSpec.methodBuilder(kernelName + "_leaf")
+        .addJavadoc("The leaf loop of $L: see {@code FoldKernel.leaf}.\n", entry.describe())
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .returns(TypeName.BOOLEAN)
+        .addParameter(MEMORY_SEGMENT, in).addParameter(TypeName.LONG, off)
+        .addParameter(TypeName.INT, "n").addParameter(TypeName.INT, "k")
+        .addParameter(MEMORY_SEGMENT, park)
+        .addCode(body.build())
+        .build();
+  }
+
+  /**
+   * {@code FoldKernel.pair}: {@code op(a, b)} of two partial results, the body on two broadcast
+   * vectors (lane 0 read back: the lanes' bits, as the loops give). A reduction combines its
+   * leaves' results with it; through {@code fold} each pair took a masked one-column call.
+   */
+  private MethodSpec pairRow() {
+    Lane l = computeLane();
+    NameAllocator names = classNames.clone();
+    String first = names.newName("first");
+    String second = names.newName("second");
+    CodeBlock.Builder body = CodeBlock.builder();
+    VectorCode vc = new VectorCode(body, names, lanes);
+    // float32 results travel as doubles (exactly): narrowed back here; float64 needs no cast.
+    String cast = l == Lane.DOUBLE ? "" : "(" + l.primitive + ") ";
+    Value a = vc.temp("a", Value.vector(CodeBlock.of("$T.broadcast($N, $L$N)", l.vector,
+        vc.species(l), cast, first), l));
+    step(vc, a, CodeBlock.of("$T.broadcast($N, $L$N)", l.vector, vc.species(l), cast, second));
+    body.addStatement("return $L.lane(0)", a.code());
+    return MethodSpec.methodBuilder(kernelName + "_pair")
+        .addJavadoc("The pair step of $L: see {@code FoldKernel.pair}.\n", entry.describe())
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .returns(TypeName.DOUBLE)
+        .addParameter(TypeName.DOUBLE, first).addParameter(TypeName.DOUBLE, second)
+        .addCode(body.build())
+        .build();
+  }
+
+  /**
+   * The scan loop ({@code FoldKernel.scan}): {@code out[0] = in[0]}, {@code out[r] = op(out[r -
+   * 1], in[r])} down the rows in order, vectorised across the {@code cols} contiguous columns
+   * (under a mask). One column of a body of plain arithmetic runs as scalar Java, which gives
+   * the lanes' bits ({@link #plainArithmetic}) without a vector per element.
+   */
+  private MethodSpec scanRows() {
+    Lane l = computeLane();
+    NameAllocator names = classNames.clone();
+    String in = names.newName("in");
+    String off = names.newName("off");
+    String inRow = names.newName("inRow");
+    String out = names.newName("out");
+    String outOff = names.newName("outOff");
+    String outRow = names.newName("outRow");
+    CodeBlock.Builder body = CodeBlock.builder();
+    Body b = overload.body();
+    if (!b.any(e -> !plainArithmetic(e))) {
+      body.beginControlFlow("if (cols == 1)");
+      String a = names.newName("a");
+      String x = names.newName("x");
+      body.addStatement("$T $N = $N.getAtIndex($L, $N)", l.primitive, a, in, l.layout, off);
+      body.addStatement("$N.setAtIndex($L, $N, $N)", out, l.layout, outOff, a);
+      body.beginControlFlow("for (long r = 1; r < rows; r++)");
+      body.addStatement("$T $N = $N.getAtIndex($L, $N + r * $N)", l.primitive, x, in, l.layout,
+          off, inRow);
+      Map<String, String> locals = new java.util.HashMap<>();
+      ScalarFloat scalar = new ScalarFloat(l, body, names, List.of(a, x), List.of(), locals,
+          Expr.heights(b));
+      for (Body.Local local : b.locals()) {
+        String init = scalar.code(local.init(), true);
+        String name = names.newName(local.name());
+        body.addStatement("$T $N = $L", l.primitive, name, init);
+        locals.put(local.name(), name);
+      }
+      body.addStatement("$N = $L", a, scalar.code(b.result(), true));
+      body.addStatement("$N.setAtIndex($L, $N + r * $N, $N)", out, l.layout, outOff, outRow, a);
+      body.endControlFlow();
+      body.addStatement("return");
+      body.endControlFlow();
+    }
+    VectorCode vc = new VectorCode(body, names, lanes);
+    body.beginControlFlow("for (int j = 0; j < cols; j += LANES)");
+    String live = names.newName("live");
+    body.addStatement("$T $N = $N.indexInRange(j, cols)", VectorCode.maskType(l), live,
+        vc.species(l));
+    Value a = vc.temp("a", Value.vector(load(vc, l, in, off + " + j", live), l));
+    body.addStatement("$L.intoMemorySegment($N, ($N + j) * $L, ORDER, $N)", a.code(), out, outOff,
+        l.bytes, live);
+    body.beginControlFlow("for (long r = 1; r < rows; r++)");
+    step(vc, a, load(vc, l, in, off + " + r * " + inRow + " + j", live));
+    body.addStatement("$L.intoMemorySegment($N, ($N + r * $N + j) * $L, ORDER, $N)", a.code(), out,
+        outOff, outRow, l.bytes, live);
+    body.endControlFlow();
+    body.endControlFlow();
+    return MethodSpec.methodBuilder(kernelName + "_scan")
+        .addJavadoc("The scan loop of $L: see {@code FoldKernel.scan}.\n", entry.describe())
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .addParameter(MEMORY_SEGMENT, in).addParameter(TypeName.LONG, off)
+        .addParameter(TypeName.LONG, inRow).addParameter(MEMORY_SEGMENT, out)
+        .addParameter(TypeName.LONG, outOff).addParameter(TypeName.LONG, outRow)
+        .addParameter(TypeName.LONG, "rows").addParameter(TypeName.INT, "cols")
+        .addCode(body.build())
+        .build();
   }
 
   // ------------------------------------------------------------------------------ conversions

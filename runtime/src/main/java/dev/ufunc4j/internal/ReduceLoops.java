@@ -1,20 +1,19 @@
 package dev.ufunc4j.internal;
 
+import dev.ufunc4j.kernel.FoldKernel;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
-import jdk.incubator.vector.DoubleVector;
-import jdk.incubator.vector.FloatVector;
-import jdk.incubator.vector.VectorOperators;
-import jdk.incubator.vector.VectorShuffle;
-import jdk.incubator.vector.VectorSpecies;
 
 /**
- * The loops of {@code sum}, {@code amax} and {@code amin} over any subset of a strided array's
- * dimensions, written once for every reduction: the caller ({@code dev.ufunc4j.Reductions}) has
- * already chosen the dtype to accumulate in and converted the input to it.
+ * The order of every reduction over any subset of a strided array's dimensions, and of the scans
+ * and left folds of {@code BinaryUfunc}: the caller ({@code dev.ufunc4j.Reductions}, {@code
+ * BinaryUfunc}) has already chosen the dtype to accumulate in and converted the input to it.
+ * Floating elements are combined only by the op's generated fold and scan loops ({@link
+ * FoldKernel}: {@code sum} is {@code add}'s, {@code amax} {@code maximum}'s), called with whole
+ * leaves and rows; 64-bit integers by the scalar loops here.
  *
  * <p>Two strategies, as PyTorch's and NumPy's reductions have (docs/reductions.md):
  *
@@ -35,11 +34,16 @@ import jdk.incubator.vector.VectorSpecies;
  * tree or across independent output elements.
  */
 public final class ReduceLoops {
-  /** What a reduction combines with. */
+  /**
+   * What a reduction combines with: for 64-bit integers the loop here; for floating kinds the
+   * {@link FoldKernel} given, and this only says how a result is stored ({@link #stored}).
+   */
   public enum Op {
     SUM,
     MAX,
-    MIN
+    MIN,
+    /** Any other op: floating kinds only. */
+    FOLD
   }
 
   /**
@@ -59,26 +63,15 @@ public final class ReduceLoops {
     }
   }
 
-  /**
-   * The preferred vectors, at most 512 bits wide: four of them must fit in a sum leaf's {@link
-   * #SUM_LANES_F} (or {@code _D}) accumulators; only SVE offers wider ones.
-   */
-  private static final VectorSpecies<Float> F = atMost512(FloatVector.SPECIES_PREFERRED, FloatVector.SPECIES_512);
-  private static final VectorSpecies<Double> D = atMost512(DoubleVector.SPECIES_PREFERRED, DoubleVector.SPECIES_512);
-  private static final ByteOrder ORDER = ByteOrder.nativeOrder();
-
-  /**
-   * Level {@code k} of the lane tree ({@link #laneTree}): every lane swapped with its partner
-   * {@code lanes / 2^(k+1)} lanes away.
-   */
-  private static final VectorShuffle<Float>[] SWAP_F = swaps(F);
-  private static final VectorShuffle<Double>[] SWAP_D = swaps(D);
   private static final ValueLayout.OfFloat FLOAT = ValueLayout.JAVA_FLOAT_UNALIGNED;
   private static final ValueLayout.OfDouble DOUBLE = ValueLayout.JAVA_DOUBLE_UNALIGNED;
   private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
 
-  /** Elements of one leaf of a contiguous run: summed by {@link #SUM_LANES_F} accumulators. */
-  static final int LEAF = 2048;
+  /**
+   * Elements of one leaf of a contiguous run: summed by {@link #SUM_LANES_F} accumulators. Public
+   * for the autograd, which replays the tree ({@code UfuncGrad}).
+   */
+  public static final int LEAF = 2048;
 
   /**
    * The accumulators of a contiguous float32 sum leaf, in elements, whatever the vector width
@@ -91,13 +84,90 @@ public final class ReduceLoops {
   /** {@link #SUM_LANES_F} for float64: the same 256 bytes. */
   static final int SUM_LANES_D = 32;
 
+  /** {@return the accumulators of a contiguous leaf of {@code kind}: 64 float32, 32 float64} */
+  public static int leafLanes(Kind kind) {
+    return kind == Kind.F32 ? SUM_LANES_F : SUM_LANES_D;
+  }
+
   /** Rows one leaf of the outer strategy adds sequentially before pairing. */
   private static final int ROW_LEAF = 8;
 
   /** Columns per block in the outer strategy: a row buffer stays in the L1 cache. */
   private static final int COLUMN_BLOCK = 1024;
 
+  /** Per thread: native scratch for a leaf's accumulators and partial results. */
+  private static final ThreadLocal<MemorySegment> SCRATCH =
+      ThreadLocal.withInitial(() -> MemorySegment.NULL);
+
   private ReduceLoops() {}
+
+  /** This thread's scratch of at least {@code bytes} (native, so the fold loops see one kind). */
+  static MemorySegment scratch(long bytes) {
+    MemorySegment s = SCRATCH.get();
+    if (s.byteSize() < bytes) {
+      s = Arena.ofAuto().allocate(Math.max(bytes, 512), 64);
+      SCRATCH.set(s);
+    }
+    return s;
+  }
+
+  /**
+   * The scan of a C-contiguous {@code [outer, n, inner]} array ({@code in}, from element {@code
+   * inOffset}) along its middle dim into the C-contiguous {@code out} of the same shape: {@code
+   * out[o, 0, :] = in[o, 0, :]}, {@code out[o, i, :] = op(out[o, i - 1, :], in[o, i, :])}, in
+   * order along {@code n} (docs/ufuncs.md). Parallel across {@code outer} and blocks of columns,
+   * which are independent.
+   */
+  public static void scan(FoldKernel scan, Kind kind, MemorySegment in, long inOffset,
+      long outer, long n, long inner, MemorySegment out) {
+    MemorySegment src = ScopeMemory.shareable(in);
+    MemorySegment dst = ScopeMemory.shareable(out);
+    long blocks = (inner + COLUMN_BLOCK - 1) / COLUMN_BLOCK;
+    Parallel.RangeTask task = (from, to) -> {
+      for (long t = from; t < to; t++) {
+        long o = t / blocks;
+        long j = (t % blocks) * COLUMN_BLOCK;
+        int width = (int) Math.min(COLUMN_BLOCK, inner - j);
+        long at = o * n * inner + j;
+        scan.scan(src, inOffset + at, inner, dst, at, inner, n, width);
+      }
+    };
+    runTasks(outer * blocks, outer * n * inner, task);
+  }
+
+  /**
+   * The strict left fold of a C-contiguous {@code [outer, n, inner]} array along its middle dim
+   * ({@code n >= 1}) into the C-contiguous {@code [outer, inner]} {@code out}: {@code op(op(x0,
+   * x1), x2) ...}, the order a reduction of an op that is not associative must keep.
+   */
+  public static void leftFold(FoldKernel fold, Kind kind, MemorySegment in, long inOffset,
+      long outer, long n, long inner, MemorySegment out) {
+    MemorySegment src = ScopeMemory.shareable(in);
+    MemorySegment dst = ScopeMemory.shareable(out);
+    long blocks = (inner + COLUMN_BLOCK - 1) / COLUMN_BLOCK;
+    Parallel.RangeTask task = (from, to) -> {
+      for (long t = from; t < to; t++) {
+        long o = t / blocks;
+        long j = (t % blocks) * COLUMN_BLOCK;
+        int width = (int) Math.min(COLUMN_BLOCK, inner - j);
+        long at = inOffset + o * n * inner + j;
+        MemorySegment.copy(src, at * kind.bytes, dst, (o * inner + j) * kind.bytes,
+            (long) width * kind.bytes);
+        fold.fold(dst, o * inner + j, src, at + inner, inner, n - 1, width);
+      }
+    };
+    runTasks(outer * blocks, outer * n * inner, task);
+  }
+
+  /** {@code tasks} independent tasks over {@code work} elements, on the pool above the grain. */
+  private static void runTasks(long tasks, long work, Parallel.RangeTask task) {
+    int threads = Parallel.threads();
+    if (threads > 1 && tasks >= 2 && work >= 2 * Parallel.grainSize()) {
+      Parallel.forEachShare(threads, tasks, task);
+    } else {
+      task.run(0, tasks);
+    }
+  }
 
   /**
    * Reduces the strided array ({@code in}, element {@code inOffset}, {@code shape}, {@code
@@ -105,9 +175,12 @@ public final class ReduceLoops {
    * element per combination of the kept dimensions into {@code out}: C-contiguous over the kept
    * dimensions in their order. A reduced region that is empty gives 0 for {@link Op#SUM}; the
    * caller refuses it for the others.
+   *
+   * @param fold the op's fold loop, required for {@link Kind#F32} and {@link Kind#F64}
    */
   public static void reduce(
       Op op,
+      FoldKernel fold,
       Kind kind,
       MemorySegment in,
       long inOffset,
@@ -165,7 +238,10 @@ public final class ReduceLoops {
     // unconfined views (refused here for a closed scope or another thread's).
     // Plan indexes the input from its first element: start the segment at the view's offset.
     MemorySegment first = ScopeMemory.shareable(in).asSlice(inOffset * kind.bytes);
-    Plan plan = new Plan(op, kind, first, ScopeMemory.shareable(out), kept, runs);
+    if ((kind == Kind.F32 || kind == Kind.F64) == (fold == null)) {
+      throw new IllegalArgumentException("a fold loop for floating kinds only, got " + kind);
+    }
+    Plan plan = new Plan(op, fold, kind, first, ScopeMemory.shareable(out), kept, runs);
     int innerKept = plan.innermostKept();
     if (innerKept < 0) {
       plan.runInner();
@@ -177,6 +253,7 @@ public final class ReduceLoops {
   /** One reduction call: the geometry, and the two strategies over it. */
   private static final class Plan {
     final Op op;
+    final FoldKernel fold;
     final Kind kind;
     final MemorySegment in;
     final MemorySegment out;
@@ -188,9 +265,10 @@ public final class ReduceLoops {
     final long runStride;
     final long rows;
 
-    Plan(Op op, Kind kind, MemorySegment in, MemorySegment out, List<long[]> kept,
-        List<long[]> runs) {
+    Plan(Op op, FoldKernel fold, Kind kind, MemorySegment in, MemorySegment out,
+        List<long[]> kept, List<long[]> runs) {
       this.op = op;
+      this.fold = fold;
       this.kind = kind;
       this.in = in;
       this.out = out;
@@ -326,39 +404,16 @@ public final class ReduceLoops {
         }
         return combine(run(off, mid, 0), run(off + mid * runStride, n - mid, 0));
       }
-      if (runStride == 1) {
-        return switch (kind) {
-          case F32 -> switch (op) {
-            case SUM -> sumLeafF(off, (int) n);
-            case MAX -> maxLeafF(off, (int) n);
-            case MIN -> minLeafF(off, (int) n);
-          };
-          case F64 -> switch (op) {
-            case SUM -> sumLeafD(off, (int) n);
-            case MAX -> maxLeafD(off, (int) n);
-            case MIN -> minLeafD(off, (int) n);
-          };
-          case I64, U64 -> Double.longBitsToDouble(stridedLeafL(off, n, 1));
-        };
-      }
-      return kind == Kind.I64 || kind == Kind.U64
-          ? Double.longBitsToDouble(stridedLeafL(off, n, runStride))
-          : stridedLeaf(off, n, runStride);
+      return switch (kind) {
+        case F32, F64 -> runStride == 1 ? foldLeaf(off, (int) n) : foldStrided(off, n, runStride);
+        case I64, U64 -> Double.longBitsToDouble(stridedLeafL(off, n, runStride));
+      };
     }
 
     /** Two partial results combined; 64-bit integers travel as their bits in a double. */
     double combine(double a, double b) {
       return switch (kind) {
-        case F32 -> switch (op) {
-          case SUM -> (float) a + (float) b;
-          case MAX -> Math.max((float) a, (float) b);
-          case MIN -> Math.min((float) a, (float) b);
-        };
-        case F64 -> switch (op) {
-          case SUM -> a + b;
-          case MAX -> Math.max(a, b);
-          case MIN -> Math.min(a, b);
-        };
+        case F32, F64 -> foldPair(a, b);
         case I64, U64 -> Double.longBitsToDouble(
             combineLong(op, kind, Double.doubleToRawLongBits(a), Double.doubleToRawLongBits(b)));
       };
@@ -372,243 +427,59 @@ public final class ReduceLoops {
       }
     }
 
-    // Leaves over a contiguous run: SUM_LANES_F (or _D) element accumulators, folded in halves.
+    // Floating leaves: the op's generated fold loop (FoldKernel) over native scratch.
 
     /**
-     * The sum of a contiguous leaf of {@code n} floats, by the tree docs/reductions.md specifies in
-     * elements: element {@code i} adds into accumulator {@code i mod SUM_LANES_F} (all start at
-     * +0.0), then the accumulators are folded in halves. The vectors hold those accumulators
-     * {@code lanes} at a time; one pass of four vector accumulators covers {@code 4 * lanes} of
-     * them (all of them with 16-lane vectors), so narrower vectors take more passes over the leaf
-     * (it is in L1 after the first) and park each pass's four vectors in {@code acc}. A tail of
-     * fewer than {@code SUM_LANES_F} elements adds into the first accumulators with masked loads.
+     * A contiguous leaf of {@code n} elements by the tree docs/reductions.md specifies in
+     * elements: {@code K} accumulators ({@link #SUM_LANES_F}, {@link #SUM_LANES_D}), element
+     * {@code i} into accumulator {@code i mod K} in order, then the accumulators folded in halves.
+     * They start as the first {@code min(n, K)} elements rather than at the op's identity (a
+     * user's associative op may have none), and the halves skip accumulators no element reached:
+     * for {@code sum} this differs from starting at +0.0 only in the sign of a zero, which the
+     * store makes +0.0 ({@link #stored}).
      */
-    double sumLeafF(long off, int n) {
-      int lanes = F.length();
-      int pass = 4 * lanes;
-      int blocks = n / SUM_LANES_F;
-      int tail = n - blocks * SUM_LANES_F;
-      float[] acc = pass == SUM_LANES_F ? null : new float[SUM_LANES_F];
-      FloatVector a0 = FloatVector.zero(F);
-      FloatVector a1 = a0;
-      FloatVector a2 = a0;
-      FloatVector a3 = a0;
-      for (int g = 0; g < SUM_LANES_F; g += pass) {
-        a0 = FloatVector.zero(F);
-        a1 = a0;
-        a2 = a0;
-        a3 = a0;
-        long at = (off + g) * 4;
-        for (int b = 0; b < blocks; b++, at += SUM_LANES_F * 4L) {
-          a0 = a0.add(FloatVector.fromMemorySegment(F, in, at, ORDER));
-          a1 = a1.add(FloatVector.fromMemorySegment(F, in, at + lanes * 4L, ORDER));
-          a2 = a2.add(FloatVector.fromMemorySegment(F, in, at + 2 * lanes * 4L, ORDER));
-          a3 = a3.add(FloatVector.fromMemorySegment(F, in, at + 3 * lanes * 4L, ORDER));
-        }
-        int left = tail - g; // tail elements this pass's accumulators take
-        if (left > 0) {
-          a0 = a0.add(partF(at, left));
-          if (left > lanes) {
-            a1 = a1.add(partF(at + lanes * 4L, left - lanes));
-          }
-          if (left > 2 * lanes) {
-            a2 = a2.add(partF(at + 2 * lanes * 4L, left - 2 * lanes));
-          }
-          if (left > 3 * lanes) {
-            a3 = a3.add(partF(at + 3 * lanes * 4L, left - 3 * lanes));
-          }
-        }
-        if (acc != null) {
-          a0.intoArray(acc, g);
-          a1.intoArray(acc, g + lanes);
-          a2.intoArray(acc, g + 2 * lanes);
-          a3.intoArray(acc, g + 3 * lanes);
+    double foldLeaf(long off, int n) {
+      int k = leafLanes(kind);
+      MemorySegment acc = scratch(2L * k * kind.bytes);
+      // The generated leaf keeps the accumulators in registers (sum_16M was 3x slower through
+      // the calls below); a kernel without one, or a leaf shorter than k, takes the calls.
+      if (n >= k && fold.leaf(in, off, n, k, acc)) {
+        return get(acc, 0);
+      }
+      int valid = Math.min(n, k);
+      MemorySegment.copy(in, off * kind.bytes, acc, 0, (long) valid * kind.bytes);
+      int blocks = n / k;
+      if (blocks > 1) {
+        fold.fold(acc, 0, in, off + k, k, blocks - 1, k);
+      }
+      int tail = n - blocks * k;
+      if (blocks > 0 && tail > 0) {
+        fold.fold(acc, 0, in, off + (long) blocks * k, 0, 1, tail);
+      }
+      for (int h = k / 2; h >= 1; h /= 2) {
+        if (valid > h) {
+          fold.fold(acc, 0, acc, h, 0, 1, valid - h);
+          valid = h;
         }
       }
-      if (acc != null) {
-        // The folds above one pass: accumulator j += accumulator j + h, for h = SUM_LANES_F / 2
-        // down to one pass's width, lanes at a time.
-        for (int h = SUM_LANES_F / 2; h >= pass; h /= 2) {
-          for (int j = 0; j < h; j += lanes) {
-            FloatVector.fromArray(F, acc, j).add(FloatVector.fromArray(F, acc, j + h)).intoArray(acc, j);
-          }
-        }
-        a0 = FloatVector.fromArray(F, acc, 0);
-        a1 = FloatVector.fromArray(F, acc, lanes);
-        a2 = FloatVector.fromArray(F, acc, 2 * lanes);
-        a3 = FloatVector.fromArray(F, acc, 3 * lanes);
-      }
-      // The last folds: h = 2 * lanes pairs a0 with a2 and a1 with a3, h = lanes the two
-      // results, then the lanes in halves.
-      return laneTree(a0.add(a2).add(a1.add(a3)));
+      return get(acc, 0);
     }
 
-    /** The first {@code count} floats at byte {@code at} (all lanes if that many), zeros after. */
-    private FloatVector partF(long at, int count) {
-      return count >= F.length()
-          ? FloatVector.fromMemorySegment(F, in, at, ORDER)
-          : FloatVector.fromMemorySegment(F, in, at, ORDER, F.indexInRange(0, count));
+    /** A strided floating leaf (at most {@link #LEAF} elements): in sequence, {@code x0 op x1 ...}. */
+    double foldStrided(long off, long n, long stride) {
+      MemorySegment acc = scratch(kind.bytes);
+      MemorySegment.copy(in, off * kind.bytes, acc, 0, kind.bytes);
+      fold.fold(acc, 0, in, off + stride, stride, n - 1, 1);
+      return get(acc, 0);
     }
 
-    double maxLeafF(long off, int n) {
-      int lanes = F.length();
-      long byteOff = off * 4;
-      FloatVector a = FloatVector.broadcast(F, in.getAtIndex(FLOAT, off));
-      int i = 0;
-      for (; i + lanes <= n; i += lanes) {
-        a = a.lanewise(VectorOperators.MAX, FloatVector.fromMemorySegment(F, in, byteOff + i * 4L, ORDER));
-      }
-      float m = a.lane(0);
-      for (int k = 1; k < lanes; k++) {
-        m = Math.max(m, a.lane(k));
-      }
-      for (; i < n; i++) {
-        m = Math.max(m, in.getAtIndex(FLOAT, off + i));
-      }
-      return m;
+    /** {@code op(a, b)} of two partial results, by the op's generated pair step. */
+    double foldPair(double a, double b) {
+      return fold.pair(a, b);
     }
 
-    double minLeafF(long off, int n) {
-      int lanes = F.length();
-      long byteOff = off * 4;
-      FloatVector a = FloatVector.broadcast(F, in.getAtIndex(FLOAT, off));
-      int i = 0;
-      for (; i + lanes <= n; i += lanes) {
-        a = a.lanewise(VectorOperators.MIN, FloatVector.fromMemorySegment(F, in, byteOff + i * 4L, ORDER));
-      }
-      float m = a.lane(0);
-      for (int k = 1; k < lanes; k++) {
-        m = Math.min(m, a.lane(k));
-      }
-      for (; i < n; i++) {
-        m = Math.min(m, in.getAtIndex(FLOAT, off + i));
-      }
-      return m;
-    }
-
-    /** {@link #sumLeafF}'s tree for doubles: {@code SUM_LANES_D} accumulators. */
-    double sumLeafD(long off, int n) {
-      int lanes = D.length();
-      int pass = 4 * lanes;
-      int blocks = n / SUM_LANES_D;
-      int tail = n - blocks * SUM_LANES_D;
-      double[] acc = pass == SUM_LANES_D ? null : new double[SUM_LANES_D];
-      DoubleVector a0 = DoubleVector.zero(D);
-      DoubleVector a1 = a0;
-      DoubleVector a2 = a0;
-      DoubleVector a3 = a0;
-      for (int g = 0; g < SUM_LANES_D; g += pass) {
-        a0 = DoubleVector.zero(D);
-        a1 = a0;
-        a2 = a0;
-        a3 = a0;
-        long at = (off + g) * 8;
-        for (int b = 0; b < blocks; b++, at += SUM_LANES_D * 8L) {
-          a0 = a0.add(DoubleVector.fromMemorySegment(D, in, at, ORDER));
-          a1 = a1.add(DoubleVector.fromMemorySegment(D, in, at + lanes * 8L, ORDER));
-          a2 = a2.add(DoubleVector.fromMemorySegment(D, in, at + 2 * lanes * 8L, ORDER));
-          a3 = a3.add(DoubleVector.fromMemorySegment(D, in, at + 3 * lanes * 8L, ORDER));
-        }
-        int left = tail - g;
-        if (left > 0) {
-          a0 = a0.add(partD(at, left));
-          if (left > lanes) {
-            a1 = a1.add(partD(at + lanes * 8L, left - lanes));
-          }
-          if (left > 2 * lanes) {
-            a2 = a2.add(partD(at + 2 * lanes * 8L, left - 2 * lanes));
-          }
-          if (left > 3 * lanes) {
-            a3 = a3.add(partD(at + 3 * lanes * 8L, left - 3 * lanes));
-          }
-        }
-        if (acc != null) {
-          a0.intoArray(acc, g);
-          a1.intoArray(acc, g + lanes);
-          a2.intoArray(acc, g + 2 * lanes);
-          a3.intoArray(acc, g + 3 * lanes);
-        }
-      }
-      if (acc != null) {
-        for (int h = SUM_LANES_D / 2; h >= pass; h /= 2) {
-          for (int j = 0; j < h; j += lanes) {
-            DoubleVector.fromArray(D, acc, j).add(DoubleVector.fromArray(D, acc, j + h)).intoArray(acc, j);
-          }
-        }
-        a0 = DoubleVector.fromArray(D, acc, 0);
-        a1 = DoubleVector.fromArray(D, acc, lanes);
-        a2 = DoubleVector.fromArray(D, acc, 2 * lanes);
-        a3 = DoubleVector.fromArray(D, acc, 3 * lanes);
-      }
-      return laneTree(a0.add(a2).add(a1.add(a3)));
-    }
-
-    private DoubleVector partD(long at, int count) {
-      return count >= D.length()
-          ? DoubleVector.fromMemorySegment(D, in, at, ORDER)
-          : DoubleVector.fromMemorySegment(D, in, at, ORDER, D.indexInRange(0, count));
-    }
-
-    double maxLeafD(long off, int n) {
-      int lanes = D.length();
-      long byteOff = off * 8;
-      DoubleVector a = DoubleVector.broadcast(D, in.getAtIndex(DOUBLE, off));
-      int i = 0;
-      for (; i + lanes <= n; i += lanes) {
-        a = a.lanewise(VectorOperators.MAX, DoubleVector.fromMemorySegment(D, in, byteOff + i * 8L, ORDER));
-      }
-      double m = a.lane(0);
-      for (int k = 1; k < lanes; k++) {
-        m = Math.max(m, a.lane(k));
-      }
-      for (; i < n; i++) {
-        m = Math.max(m, in.getAtIndex(DOUBLE, off + i));
-      }
-      return m;
-    }
-
-    double minLeafD(long off, int n) {
-      int lanes = D.length();
-      long byteOff = off * 8;
-      DoubleVector a = DoubleVector.broadcast(D, in.getAtIndex(DOUBLE, off));
-      int i = 0;
-      for (; i + lanes <= n; i += lanes) {
-        a = a.lanewise(VectorOperators.MIN, DoubleVector.fromMemorySegment(D, in, byteOff + i * 8L, ORDER));
-      }
-      double m = a.lane(0);
-      for (int k = 1; k < lanes; k++) {
-        m = Math.min(m, a.lane(k));
-      }
-      for (; i < n; i++) {
-        m = Math.min(m, in.getAtIndex(DOUBLE, off + i));
-      }
-      return m;
-    }
-
-    /** A strided floating leaf (at most {@link #LEAF} elements): sequential in its own kind. */
-    double stridedLeaf(long off, long n, long stride) {
-      if (kind == Kind.F32) {
-        float acc = in.getAtIndex(FLOAT, off);
-        for (long i = 1; i < n; i++) {
-          float v = in.getAtIndex(FLOAT, off + i * stride);
-          acc = switch (op) {
-            case SUM -> acc + v;
-            case MAX -> Math.max(acc, v);
-            case MIN -> Math.min(acc, v);
-          };
-        }
-        return acc;
-      }
-      double acc = in.getAtIndex(DOUBLE, off);
-      for (long i = 1; i < n; i++) {
-        double v = in.getAtIndex(DOUBLE, off + i * stride);
-        acc = switch (op) {
-          case SUM -> acc + v;
-          case MAX -> Math.max(acc, v);
-          case MIN -> Math.min(acc, v);
-        };
-      }
-      return acc;
+    double get(MemorySegment seg, long index) {
+      return kind == Kind.F32 ? seg.getAtIndex(FLOAT, index) : seg.getAtIndex(DOUBLE, index);
     }
 
     /** A 64-bit integer leaf: any order gives the same (wrapping) result. */
@@ -639,7 +510,7 @@ public final class ReduceLoops {
       int threads = Parallel.threads();
       Parallel.RangeTask body =
           (from, to) -> {
-            Buffers buffers = new Buffers(kind, (int) Math.min(COLUMN_BLOCK, columns));
+            Buffers buffers = new Buffers(kind, fold, (int) Math.min(COLUMN_BLOCK, columns));
             long[] outOff = new long[1];
             for (long t = from; t < to; t++) {
               long p = t / blocks;
@@ -669,8 +540,14 @@ public final class ReduceLoops {
     void rowsInto(Buffers b, int level, long base, long colIn, int width, long lo, long hi) {
       if (hi - lo <= ROW_LEAF) {
         b.load(level, in, base + reducedOffset(lo), colIn, width);
+        if (rowDims.length == 0) {
+          // One run: the rows are evenly spaced, one call folds them all.
+          b.accumulate(op, level, in, base + reducedOffset(lo + 1), runStride, hi - lo - 1, colIn,
+              width);
+          return;
+        }
         for (long r = lo + 1; r < hi; r++) {
-          b.accumulate(op, level, in, base + reducedOffset(r), colIn, width);
+          b.accumulate(op, level, in, base + reducedOffset(r), 0, 1, colIn, width);
         }
         return;
       }
@@ -681,31 +558,24 @@ public final class ReduceLoops {
     }
   }
 
-  /** Row buffers of the outer strategy, one per pairing level, in the kind's own element type. */
+  /**
+   * Row buffers of the outer strategy, one per pairing level: 64-bit integers in {@code long[]}
+   * rows, floating kinds in native scratch that the op's fold loop works on (a strided row is
+   * gathered into a scratch row first, as the loop takes contiguous columns).
+   */
   private static final class Buffers {
     final Kind kind;
+    final FoldKernel fold;
     final int width;
-    final List<float[]> f = new ArrayList<>();
-    final List<double[]> d = new ArrayList<>();
     final List<long[]> l = new ArrayList<>();
+    /** Floating rows: level {@code v} at element {@code v * width}; the gather row first. */
+    MemorySegment rows;
 
-    Buffers(Kind kind, int width) {
+    Buffers(Kind kind, FoldKernel fold, int width) {
       this.kind = kind;
+      this.fold = fold;
       this.width = width;
-    }
-
-    float[] f(int level) {
-      while (f.size() <= level) {
-        f.add(new float[width]);
-      }
-      return f.get(level);
-    }
-
-    double[] d(int level) {
-      while (d.size() <= level) {
-        d.add(new double[width]);
-      }
-      return d.get(level);
+      this.rows = MemorySegment.NULL;
     }
 
     long[] l(int level) {
@@ -715,80 +585,95 @@ public final class ReduceLoops {
       return l.get(level);
     }
 
+    /** The element offset of floating level {@code level} in {@link #rows}. */
+    long at(int level) {
+      long need = (long) (level + 2) * width * kind.bytes;
+      if (rows.byteSize() < need) {
+        MemorySegment grown = Arena.ofAuto().allocate(2 * need, 64);
+        MemorySegment.copy(rows, 0, grown, 0, rows.byteSize());
+        rows = grown;
+      }
+      return (long) (level + 1) * width;
+    }
+
     void load(int level, MemorySegment in, long off, long stride, int n) {
-      switch (kind) {
-        case F32 -> {
-          float[] b = f(level);
-          for (int j = 0; j < n; j++) {
-            b[j] = in.getAtIndex(FLOAT, off + j * stride);
-          }
+      if (kind == Kind.I64 || kind == Kind.U64) {
+        long[] b = l(level);
+        for (int j = 0; j < n; j++) {
+          b[j] = in.getAtIndex(LONG, off + j * stride);
         }
-        case F64 -> {
-          double[] b = d(level);
-          for (int j = 0; j < n; j++) {
-            b[j] = in.getAtIndex(DOUBLE, off + j * stride);
-          }
-        }
-        case I64, U64 -> {
-          long[] b = l(level);
-          for (int j = 0; j < n; j++) {
-            b[j] = in.getAtIndex(LONG, off + j * stride);
-          }
+        return;
+      }
+      long at = at(level);
+      if (stride == 1) {
+        MemorySegment.copy(in, off * kind.bytes, rows, at * kind.bytes, (long) n * kind.bytes);
+      } else {
+        gather(in, off, stride, n, at);
+      }
+    }
+
+    /** {@code n} strided elements into {@link #rows} from element {@code at}. */
+    private void gather(MemorySegment in, long off, long stride, int n, long at) {
+      for (int j = 0; j < n; j++) {
+        if (kind == Kind.F32) {
+          rows.setAtIndex(FLOAT, at + j, in.getAtIndex(FLOAT, off + j * stride));
+        } else {
+          rows.setAtIndex(DOUBLE, at + j, in.getAtIndex(DOUBLE, off + j * stride));
         }
       }
     }
 
-    void accumulate(Op op, int level, MemorySegment in, long off, long stride, int n) {
-      switch (kind) {
-        case F32 -> accumulateF(op, f(level), in, off, stride, n);
-        case F64 -> accumulateD(op, d(level), in, off, stride, n);
-        case I64, U64 -> {
-          long[] b = l(level);
+    /**
+     * Folds {@code count} input rows into level {@code level}: the rows at {@code off + r *
+     * rowStride}, in order.
+     */
+    void accumulate(Op op, int level, MemorySegment in, long off, long rowStride, long count,
+        long stride, int n) {
+      if (kind == Kind.I64 || kind == Kind.U64) {
+        long[] b = l(level);
+        for (long r = 0; r < count; r++) {
           for (int j = 0; j < n; j++) {
-            b[j] = combineLong(op, kind, b[j], in.getAtIndex(LONG, off + j * stride));
+            b[j] = combineLong(op, kind, b[j], in.getAtIndex(LONG, off + r * rowStride + j * stride));
           }
         }
+        return;
+      }
+      long at = at(level);
+      if (stride == 1) {
+        fold.fold(rows, at, in, off, rowStride, count, n);
+        return;
+      }
+      for (long r = 0; r < count; r++) {
+        gather(in, off + r * rowStride, stride, n, 0);
+        fold.fold(rows, at, rows, 0, 0, 1, n);
       }
     }
 
     void combine(Op op, int into, int from, int n) {
-      switch (kind) {
-        case F32 -> {
-          float[] a = f(into);
-          float[] b = f(from);
-          for (int j = 0; j < n; j++) {
-            a[j] = op == Op.SUM ? a[j] + b[j] : op == Op.MAX ? Math.max(a[j], b[j]) : Math.min(a[j], b[j]);
-          }
+      if (kind == Kind.I64 || kind == Kind.U64) {
+        long[] a = l(into);
+        long[] b = l(from);
+        for (int j = 0; j < n; j++) {
+          a[j] = combineLong(op, kind, a[j], b[j]);
         }
-        case F64 -> {
-          double[] a = d(into);
-          double[] b = d(from);
-          for (int j = 0; j < n; j++) {
-            a[j] = op == Op.SUM ? a[j] + b[j] : op == Op.MAX ? Math.max(a[j], b[j]) : Math.min(a[j], b[j]);
-          }
-        }
-        case I64, U64 -> {
-          long[] a = l(into);
-          long[] b = l(from);
-          for (int j = 0; j < n; j++) {
-            a[j] = combineLong(op, kind, a[j], b[j]);
-          }
-        }
+        return;
       }
+      long to = at(into);
+      fold.fold(rows, to, rows, at(from), 0, 1, n);
     }
 
     void storeTo(Op op, int level, MemorySegment out, long off, long stride, int n) {
       switch (kind) {
         case F32 -> {
-          float[] b = f(level);
+          long at = at(level);
           for (int j = 0; j < n; j++) {
-            out.setAtIndex(FLOAT, off + j * stride, stored(op, b[j]));
+            out.setAtIndex(FLOAT, off + j * stride, stored(op, rows.getAtIndex(FLOAT, at + j)));
           }
         }
         case F64 -> {
-          double[] b = d(level);
+          long at = at(level);
           for (int j = 0; j < n; j++) {
-            out.setAtIndex(DOUBLE, off + j * stride, stored(op, b[j]));
+            out.setAtIndex(DOUBLE, off + j * stride, stored(op, rows.getAtIndex(DOUBLE, at + j)));
           }
         }
         case I64, U64 -> {
@@ -801,82 +686,13 @@ public final class ReduceLoops {
     }
   }
 
-  /** Adds (or maxes, mins) a row into a float buffer: vector loads when the row is contiguous. */
-  private static void accumulateF(Op op, float[] b, MemorySegment in, long off, long stride, int n) {
-    int j = 0;
-    if (stride == 1) {
-      int bound = F.loopBound(n);
-      for (; j < bound; j += F.length()) {
-        FloatVector acc = FloatVector.fromArray(F, b, j);
-        FloatVector v = FloatVector.fromMemorySegment(F, in, (off + j) * 4, ORDER);
-        acc = switch (op) {
-          case SUM -> acc.add(v);
-          case MAX -> acc.lanewise(VectorOperators.MAX, v);
-          case MIN -> acc.lanewise(VectorOperators.MIN, v);
-        };
-        acc.intoArray(b, j);
-      }
-    }
-    for (; j < n; j++) {
-      float v = in.getAtIndex(FLOAT, off + j * stride);
-      b[j] = op == Op.SUM ? b[j] + v : op == Op.MAX ? Math.max(b[j], v) : Math.min(b[j], v);
-    }
-  }
-
-  private static void accumulateD(Op op, double[] b, MemorySegment in, long off, long stride, int n) {
-    int j = 0;
-    if (stride == 1) {
-      int bound = D.loopBound(n);
-      for (; j < bound; j += D.length()) {
-        DoubleVector acc = DoubleVector.fromArray(D, b, j);
-        DoubleVector v = DoubleVector.fromMemorySegment(D, in, (off + j) * 8, ORDER);
-        acc = switch (op) {
-          case SUM -> acc.add(v);
-          case MAX -> acc.lanewise(VectorOperators.MAX, v);
-          case MIN -> acc.lanewise(VectorOperators.MIN, v);
-        };
-        acc.intoArray(b, j);
-      }
-    }
-    for (; j < n; j++) {
-      double v = in.getAtIndex(DOUBLE, off + j * stride);
-      b[j] = op == Op.SUM ? b[j] + v : op == Op.MAX ? Math.max(b[j], v) : Math.min(b[j], v);
-    }
-  }
-
   private static long combineLong(Op op, Kind kind, long a, long b) {
     return switch (op) {
       case SUM -> a + b;
       case MAX -> (kind == Kind.U64 ? Long.compareUnsigned(a, b) >= 0 : a >= b) ? a : b;
       case MIN -> (kind == Kind.U64 ? Long.compareUnsigned(a, b) <= 0 : a <= b) ? a : b;
+      case FOLD -> throw new IllegalArgumentException("integer reductions are SUM, MAX or MIN");
     };
-  }
-
-  /**
-   * The lanes of {@code v} summed by folding them in halves, the end of a sum leaf's tree: lane
-   * {@code j} plus lane {@code j + lanes / 2}, then {@code j + lanes / 4}, ..., down to lane 0
-   * plus lane 1. Each level adds the vector to itself with every lane swapped with its partner
-   * ({@code j XOR h}), so lane 0 ends with the total, in registers: the first version copied the
-   * lanes to an array and recursed over it, and those calls (C2 inlines a recursive method one
-   * level deep) took 15-20% of {@code sum} over 16M floats (docs/reductions.md). The lanes with
-   * {@code j < h} compute {@code x[j] + x[j + h]}, lower index first, as the documented tree.
-   */
-  private static float laneTree(FloatVector v) {
-    for (VectorShuffle<Float> swap : SWAP_F) {
-      v = v.add(v.rearrange(swap));
-    }
-    return v.lane(0);
-  }
-
-  private static double laneTree(DoubleVector v) {
-    for (VectorShuffle<Double> swap : SWAP_D) {
-      v = v.add(v.rearrange(swap));
-    }
-    return v.lane(0);
-  }
-
-  private static <E> VectorSpecies<E> atMost512(VectorSpecies<E> preferred, VectorSpecies<E> s512) {
-    return preferred.vectorBitSize() > 512 ? s512 : preferred;
   }
 
   /**
@@ -884,11 +700,11 @@ public final class ReduceLoops {
    * every sum at +0.0, so a sum of -0.0 elements is +0.0, where a one-element column sum or an
    * all--0.0 strided leaf would otherwise pass the element's -0.0 on.
    */
-  private static float stored(Op op, float v) {
+  static float stored(Op op, float v) {
     return canonicalNaN(op == Op.SUM ? v + 0.0f : v);
   }
 
-  private static double stored(Op op, double v) {
+  static double stored(Op op, double v) {
     return canonicalNaN(op == Op.SUM ? v + 0.0 : v);
   }
 
@@ -905,14 +721,4 @@ public final class ReduceLoops {
     return v != v ? Double.NaN : v;
   }
 
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  private static <E> VectorShuffle<E>[] swaps(VectorSpecies<E> species) {
-    int levels = Integer.numberOfTrailingZeros(species.length());
-    VectorShuffle<E>[] swaps = new VectorShuffle[levels];
-    for (int k = 0; k < levels; k++) {
-      int distance = species.length() >> (k + 1);
-      swaps[k] = VectorShuffle.fromOp(species, i -> i ^ distance);
-    }
-    return swaps;
-  }
 }

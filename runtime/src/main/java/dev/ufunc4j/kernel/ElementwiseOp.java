@@ -257,6 +257,26 @@ public final class ElementwiseOp {
   }
 
   /**
+   * The generated fold and scan loops of the op's {@code (dtype, dtype) -> dtype} entry ({@link
+   * FoldKernel}), or null when it has none: the processor generates them for binary ufuncs with a
+   * floating body, for float32 and float64 (docs/ufuncs.md, "Generated kernels").
+   *
+   * @param dtype the entry's operand and result dtype
+   * @return the entry's fold loops, or null
+   */
+  public FoldKernel foldKernel(DType dtype) {
+    // Only float32 and float64 entries fold (a class with fold loops holds that one entry).
+    if (keyedByPromoted || arity() != 2 || dtype != DType.FLOAT32 && dtype != DType.FLOAT64) {
+      return null;
+    }
+    int e = entry(dtype, dtype);
+    if (e < 0 || entryResult(e) != dtype || entryCompute(e) != dtype) {
+      return null;
+    }
+    return kernel(e) instanceof FoldKernel f ? f : null;
+  }
+
+  /**
    * The grain a tuning profile chose for table entry {@code index} (docs/tuning.md), or 0 when it
    * chose none: the dispatcher passes it to {@code Parallel.grainFor}. Looked up once per entry.
    */

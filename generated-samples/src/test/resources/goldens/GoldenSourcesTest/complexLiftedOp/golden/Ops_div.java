@@ -34,7 +34,7 @@ final class Ops_div {
    */
   private static ElementwiseKernel kernel(int index) {
     return switch (index) {
-      case 0 -> Ops_div_w32.FLOAT32_FLOAT32;
+      case 0 -> Ops_div_w32f.FLOAT32_FLOAT32;
       case 1 -> Ops_div_w64min2.FLOAT32_COMPLEX64;
       case 2 -> Ops_div_w64min2.COMPLEX64_FLOAT32;
       case 3 -> Ops_div_w64min2.COMPLEX64_COMPLEX64;

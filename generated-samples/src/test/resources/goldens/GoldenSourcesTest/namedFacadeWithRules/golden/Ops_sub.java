@@ -31,7 +31,7 @@ final class Ops_sub {
    */
   private static ElementwiseKernel kernel(int index) {
     return switch (index) {
-      case 0 -> Ops_sub_w32.FLOAT32_FLOAT32;
+      case 0 -> Ops_sub_w32f.FLOAT32_FLOAT32;
       default -> throw new IndexOutOfBoundsException("no kernel entry " + index);
     } ;
   }

@@ -47,7 +47,7 @@ final class Ops_sub {
       case 5 -> Ops_sub_w64.INT64_FLOAT64;
       case 6 -> Ops_sub_w64min4.FLOAT64_UINT8;
       case 7 -> Ops_sub_w64.FLOAT64_INT64;
-      case 8 -> Ops_sub_w64.FLOAT64_FLOAT64;
+      case 8 -> Ops_sub_w64f.FLOAT64_FLOAT64;
       default -> throw new IndexOutOfBoundsException("no kernel entry " + index);
     } ;
   }

@@ -35,7 +35,7 @@ final class Ops_mul {
     return switch (index) {
       case 0 -> Ops_mul_w32.INT32_FLOAT32;
       case 1 -> Ops_mul_w32.FLOAT32_INT32;
-      case 2 -> Ops_mul_w32.FLOAT32_FLOAT32;
+      case 2 -> Ops_mul_w32f.FLOAT32_FLOAT32;
       default -> throw new IndexOutOfBoundsException("no kernel entry " + index);
     } ;
   }

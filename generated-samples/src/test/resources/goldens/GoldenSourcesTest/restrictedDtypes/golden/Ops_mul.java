@@ -38,7 +38,7 @@ final class Ops_mul {
       case 0 -> Ops_mul_w64.INT64_INT64;
       case 1 -> Ops_mul_w64.INT64_FLOAT32;
       case 2 -> Ops_mul_w64.FLOAT32_INT64;
-      case 3 -> Ops_mul_w32.FLOAT32_FLOAT32;
+      case 3 -> Ops_mul_w32f.FLOAT32_FLOAT32;
       default -> throw new IndexOutOfBoundsException("no kernel entry " + index);
     } ;
   }

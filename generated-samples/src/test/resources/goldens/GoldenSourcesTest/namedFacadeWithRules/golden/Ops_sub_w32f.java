@@ -4,16 +4,18 @@ import static java.lang.foreign.ValueLayout.*;
 import static jdk.incubator.vector.VectorOperators.*;
 
 import dev.ufunc4j.kernel.ElementwiseKernel;
+import dev.ufunc4j.kernel.FoldKernel;
 import dev.ufunc4j.kernel.LaneScratch;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
 import javax.annotation.processing.Generated;
 import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * Kernels of the op {@code div} declared by {@link golden.Ops} whose widest lane type is 32 bits.
+ * Kernels of the op {@code sub} declared by {@link golden.Ops} whose widest lane type is 32 bits.
  *
  * <p>Kernel {@code e} (the constant {@code E}) is the method {@code e}: it runs a box of {@code rows}
  * × {@code cols} elements (the runtime walks the dimensions above), each row with {@code
@@ -22,8 +24,8 @@ import jdk.incubator.vector.VectorSpecies;
  * the last {@code cols % LANES} elements.
  */
 @Generated("dev.ufunc4j.processor.ElementwiseProcessor")
-final class Ops_div_w32 implements ElementwiseKernel {
-  static final ElementwiseKernel FLOAT32_FLOAT32 = new Ops_div_w32();
+final class Ops_sub_w32f implements ElementwiseKernel, FoldKernel {
+  static final ElementwiseKernel FLOAT32_FLOAT32 = new Ops_sub_w32f();
 
   /**
    * Elements per step: a preferred-size vector of the widest lane type (32 bits).
@@ -34,13 +36,30 @@ final class Ops_div_w32 implements ElementwiseKernel {
 
   private static final ByteOrder ORDER = ByteOrder.nativeOrder();
 
-  private Ops_div_w32() {
+  private Ops_sub_w32f() {
   }
 
   @Override
   public void box(long rows, long cols, MemorySegment[] segments, long[] offsets, long[] strides,
       double[] floatScalars, long[] intScalars) {
     float32_float32(rows, cols, segments, offsets, strides, floatScalars, intScalars);
+  }
+
+  @Override
+  public void fold(MemorySegment acc, long accOff, MemorySegment in, long off, long rowStride,
+      long rows, int cols) {
+    float32_float32_fold(acc, accOff, in, off, rowStride, rows, cols);
+  }
+
+  @Override
+  public void scan(MemorySegment in, long off, long inRow, MemorySegment out, long outOff,
+      long outRow, long rows, int cols) {
+    float32_float32_scan(in, off, inRow, out, outOff, outRow, rows, cols);
+  }
+
+  @Override
+  public double pair(double a, double b) {
+    return float32_float32_pair(a, b);
   }
 
   /**
@@ -78,7 +97,7 @@ final class Ops_div_w32 implements ElementwiseKernel {
     for (long i = 0; i < bound; i += LANES) {
       FloatVector a = FloatVector.fromMemorySegment(FLOATS, aData, (aOff + i) * 4, ORDER);
       FloatVector b = FloatVector.fromMemorySegment(FLOATS, bData, (bOff + i) * 4, ORDER);
-      FloatVector result = a.div(b);
+      FloatVector result = a.sub(b);
       result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
     }
     return bound;
@@ -90,7 +109,7 @@ final class Ops_div_w32 implements ElementwiseKernel {
     FloatVector b = FloatVector.broadcast(FLOATS, bData.getAtIndex(JAVA_FLOAT_UNALIGNED, bOff));
     for (long i = 0; i < bound; i += LANES) {
       FloatVector a = FloatVector.fromMemorySegment(FLOATS, aData, (aOff + i) * 4, ORDER);
-      FloatVector result = a.div(b);
+      FloatVector result = a.sub(b);
       result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
     }
     return bound;
@@ -102,7 +121,7 @@ final class Ops_div_w32 implements ElementwiseKernel {
     FloatVector a = FloatVector.broadcast(FLOATS, aData.getAtIndex(JAVA_FLOAT_UNALIGNED, aOff));
     for (long i = 0; i < bound; i += LANES) {
       FloatVector b = FloatVector.fromMemorySegment(FLOATS, bData, (bOff + i) * 4, ORDER);
-      FloatVector result = a.div(b);
+      FloatVector result = a.sub(b);
       result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
     }
     return bound;
@@ -127,5 +146,59 @@ final class Ops_div_w32 implements ElementwiseKernel {
         outData.setAtIndex(JAVA_FLOAT_UNALIGNED, outOff + (i + k) * outStride, outLanes.getAtIndex(JAVA_FLOAT_UNALIGNED, k));
       }
     }
+  }
+
+  /**
+   * The fold loop of (float32, float32) promoted to float32, stored as float32: see {@code FoldKernel.fold}.
+   */
+  private static void float32_float32_fold(MemorySegment acc, long accOff, MemorySegment in,
+      long off, long rowStride, long rows, int cols) {
+    int j = 0;
+    for (; j < cols; j += LANES) {
+      VectorMask<Float> live_ = FLOATS.indexInRange(j, cols);
+      FloatVector a_ = FloatVector.fromMemorySegment(FLOATS, acc, (accOff + j) * 4, ORDER, live_);
+      for (long r = 0; r < rows; r++) {
+        FloatVector x = FloatVector.fromMemorySegment(FLOATS, in, (off + r * rowStride + j) * 4, ORDER, live_);
+        a_ = a_.sub(x);
+      }
+      a_.intoMemorySegment(acc, (accOff + j) * 4, ORDER, live_);
+    }
+  }
+
+  /**
+   * The scan loop of (float32, float32) promoted to float32, stored as float32: see {@code FoldKernel.scan}.
+   */
+  private static void float32_float32_scan(MemorySegment in, long off, long inRow,
+      MemorySegment out, long outOff_, long outRow, long rows, int cols) {
+    if (cols == 1) {
+      float a_ = in.getAtIndex(JAVA_FLOAT_UNALIGNED, off);
+      out.setAtIndex(JAVA_FLOAT_UNALIGNED, outOff_, a_);
+      for (long r = 1; r < rows; r++) {
+        float x = in.getAtIndex(JAVA_FLOAT_UNALIGNED, off + r * inRow);
+        a_ = a_ - x;
+        out.setAtIndex(JAVA_FLOAT_UNALIGNED, outOff_ + r * outRow, a_);
+      }
+      return;
+    }
+    for (int j = 0; j < cols; j += LANES) {
+      VectorMask<Float> live_ = FLOATS.indexInRange(j, cols);
+      FloatVector a__ = FloatVector.fromMemorySegment(FLOATS, in, (off + j) * 4, ORDER, live_);
+      a__.intoMemorySegment(out, (outOff_ + j) * 4, ORDER, live_);
+      for (long r = 1; r < rows; r++) {
+        FloatVector x_ = FloatVector.fromMemorySegment(FLOATS, in, (off + r * inRow + j) * 4, ORDER, live_);
+        a__ = a__.sub(x_);
+        a__.intoMemorySegment(out, (outOff_ + r * outRow + j) * 4, ORDER, live_);
+      }
+    }
+  }
+
+  /**
+   * The pair step of (float32, float32) promoted to float32, stored as float32: see {@code FoldKernel.pair}.
+   */
+  private static double float32_float32_pair(double first, double second) {
+    FloatVector a_ = FloatVector.broadcast(FLOATS, (float) first);
+    FloatVector x = FloatVector.broadcast(FLOATS, (float) second);
+    a_ = a_.sub(x);
+    return a_.lane(0);
   }
 }
