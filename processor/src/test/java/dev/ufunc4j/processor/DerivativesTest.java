@@ -140,7 +140,7 @@ class DerivativesTest {
           case NEXT_DOWN -> Math.nextDown(a[0]);
           case NEXT_AFTER -> Math.nextAfter(a[0], a[1]);
           case ULP -> Math.ulp(a[0]);
-          case GET_EXPONENT -> Math.getExponent(a[0]);
+          case GET_EXPONENT -> (double) Math.getExponent(a[0]);
           case SCALB -> Math.scalb(a[0], (int) a[1]);
           case ERF -> SpecialMath.erf(a[0]);
           case ERFC -> SpecialMath.erfc(a[0]);
