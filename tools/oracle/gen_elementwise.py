@@ -60,6 +60,9 @@ UNARY += ["acos", "asin", "atan", "tan", "sinh", "cosh", "asinh", "acosh", "atan
           "isfinite", "isposinf", "isneginf", "signbit"]
 # Issue 27's leftovers (issue 26 item 3's SpecialMath behind them).
 UNARY += ["erf", "erfc", "lgamma", "digamma", "nan_to_num"]
+# Issue 27's last leftovers: nextafter (float32 steps in float32); round's decimals are kwargs
+# cases of round (ACTIVATION_KWARGS).
+BINARY += ["nextafter"]
 NN = {"silu": ("silu", {}), "mish": ("mish", {}), "hardswish": ("hardswish", {}),
       "hardsigmoid": ("hardsigmoid", {}), "elu": ("elu", {}), "leaky_relu": ("leaky_relu", {}),
       "softplus": ("softplus", {}), "gelu_tanh": ("gelu", {"approximate": "tanh"}),
@@ -583,7 +586,14 @@ ACTIVATION_KWARGS = {
     "logit": [{"eps": 1e-6}, {"eps": 0.25}, {"eps": 0.5}, {"eps": -1.0}],
     "nan_to_num": [{"nan": 1.5, "posinf": 100.0, "neginf": -100.0},
                    {"nan": -0.0, "posinf": 1e300, "neginf": -1e-300}],
+    # torch.round(x, decimals=d): rint(x * 10^d) / 10^d (negative d: rint(x / 10^-d) * 10^-d) in
+    # the compute dtype; 10^40 overflows float32, 10^400 float64.
+    "round": [{"decimals": 1}, {"decimals": 2}, {"decimals": 3}, {"decimals": -1}, {"decimals": -2},
+              {"decimals": 0}, {"decimals": 7}, {"decimals": 40}, {"decimals": -40}, {"decimals": 400}],
 }
+# Values for the keyword cases beyond the edges: decimal halves that are not exact in binary.
+KWARGS_EXTRA = {"round": [2.675, 1.005, 123.456, -0.125, 1234.5678, 0.045, 1e-5, 10000000000.5,
+                          -7.25, 0.15, 3.14159265, 99.995, -1e20, 5e-324]}
 
 
 def unary(op):
@@ -647,7 +657,7 @@ def unary(op):
         R.torch_case("negative-nan", fn, [make("float32", [-float("nan"), float("nan"), -0.0, 0.0])])
     # the activations' parameters (Java: a Number argument after the tensor, in this order)
     for n in ["float32", "float64", "float16", "bfloat16"]:
-        e = float_edges(n) + UNARY_EXTRA.get(op, [])
+        e = float_edges(n) + UNARY_EXTRA.get(op, []) + KWARGS_EXTRA.get(op, [])
         for kw in ACTIVATION_KWARGS.get(op, []):
             R.torch_case(f"kw-{n}-" + "-".join(f"{k}={v}" for k, v in kw.items()), fn, [make(n, e)], kw)
     return R.cases

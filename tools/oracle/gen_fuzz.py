@@ -39,6 +39,16 @@ UNARY = ["logical_not", "bitwise_not", "neg", "abs", "sign", "exp", "log", "sqrt
          "tanh", "sigmoid"]
 # Issue 27's leftovers (SpecialMath behind them).
 UNARY += ["erf", "erfc", "lgamma", "digamma", "nan_to_num"]
+BINARY += ["nextafter"]
+# Unary ops with keyword arguments, run through their torch callable: each case draws its
+# keywords from the pool (None: none). gelu's out= form is torch._C._nn's, as gen_elementwise.py.
+KW_UNARY = {
+    "gelu": (torch._C._nn.gelu, [None]),
+    "gelu_tanh": (lambda x, **kw: torch._C._nn.gelu(x, approximate="tanh", **kw), [None]),
+    "logit": (torch.logit, [None, {"eps": 1e-6}, {"eps": 0.25}, {"eps": -1.0}]),
+    "round": (torch.round, [None, {"decimals": 1}, {"decimals": 2}, {"decimals": -1},
+                            {"decimals": 3}, {"decimals": 0}]),
+}
 CMP = {"eq": "eq", "ne": "ne", "lt": "gt", "le": "ge", "gt": "lt", "ge": "le"}
 MAX_NUMEL = 24
 
@@ -250,6 +260,26 @@ def unary(op):
     return R.cases
 
 
+def kw_unary(op):
+    """As unary(), with keywords drawn from KW_UNARY's pool; in place where torch has op_."""
+    R = G.Recorder(op)
+    rng = G.rng_for("fuzz-" + op)
+    fn, pool = KW_UNARY[op]
+    inplace = op + "_" if hasattr(torch.Tensor, op + "_") else None
+    for i in range(5 * len(STD)):
+        n = STD[i % len(STD)]
+        x = operand(rng, n, random_shape(rng), "a", op)
+        kw = pool[int(rng.integers(len(pool)))]
+        mode = rng.random()
+        if mode < 0.15 and inplace is not None:
+            R.torch_case(f"fuzz-{i}-{n}-inplace", fn, [x], kw, inplace=inplace)
+        elif mode < 0.3:
+            R.torch_case(f"fuzz-{i}-{n}-out", fn, [x], kw, out=(out_dtype(rng), list(x.shape)))
+        else:
+            R.torch_case(f"fuzz-{i}-{n}", fn, [x], kw)
+    return R.cases
+
+
 def where():
     R = G.Recorder("where")
     rng = G.rng_for("fuzz-where")
@@ -293,6 +323,7 @@ def main(only):
     total = 0
     count = 0
     jobs = [(op, lambda op=op: binary(op)) for op in BINARY] + [(op, lambda op=op: unary(op)) for op in UNARY]
+    jobs += [(op, lambda op=op: kw_unary(op)) for op in KW_UNARY]
     jobs += [("where", where), ("clamp", clamp)]
     unknown = set(only) - {op for op, _ in jobs}
     if unknown:

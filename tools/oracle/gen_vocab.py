@@ -201,6 +201,52 @@ def gen_gather(r):
                                                 index([[2, 1]], "int32")], {"dim": 0})
 
 
+def gen_scatter(r, add=False):
+    """scatter / scatter_add (issue 27): dims 0 and 1, repeated indices, src larger than index,
+    a rank-1 and a zero-dim case, integral, bool and complex dtypes, and every refusal: an index
+    out of range either way, a non-int64 index, dtypes that differ, ranks and sizes that do not
+    fit."""
+    fn = torch.scatter_add if add else torch.scatter
+    x = tensor(r.rng, "float32", [3, 4])
+    for dim, idx, src_shape in ((0, [[0, 1, 2, 0], [2, 0, 0, 1]], [2, 4]),
+                                (1, [[3, 0], [1, 1], [2, 2]], [3, 2]),
+                                (0, [[1, 1, 1, 1]], [3, 5]),
+                                (-1, [[0], [3], [0]], [3, 4]),
+                                (1, [[0, 1, 2, 3, 0, 1]], [1, 6])):
+        src = tensor(r.rng, "float32", src_shape)
+        # A src larger than index: PyTorch's backward fails there (its gather gives index's
+        # shape), so that case records the result only; ufunc4j pads the gradient with zeros.
+        larger = [len(idx), len(idx[0])] != src_shape
+        r.case(lambda t, i, s: fn(t, dim, i, s), [x, index(idx), src], {"dim": dim},
+               grad=not larger)
+    for dt in ("int64", "int8", "uint8", "bool", "float16", "bfloat16", "float64"):
+        t = tensor(r.rng, dt, [5])
+        s = tensor(r.rng, dt, [6])
+        r.case(lambda t, i, s: fn(t, 0, i, s), [t, index([4, 0, 4, 2, 4, 1]), s], {"dim": 0})
+    c = torch.tensor([1 + 2j, -3 + 0.5j, 2 - 1j], dtype=torch.complex64)
+    cs = torch.tensor([0.25 - 1j, 4 + 4j], dtype=torch.complex64)
+    r.case(lambda t, i, s: fn(t, 0, i, s), [c, index([2, 2]), cs], {"dim": 0})
+    r.case(lambda t, i, s: fn(t, 0, i, s), [torch.tensor(2.5), index(0), torch.tensor(1.25)],
+           {"dim": 0})
+    r.case(lambda t, i, s: fn(t, 0, i, s), [x, index([[0, 3, 1, 0]]), tensor(r.rng, "float32", [1, 4])],
+           {"dim": 0})
+    r.case(lambda t, i, s: fn(t, 1, i, s), [x, index([[0, -1]]), tensor(r.rng, "float32", [1, 2])],
+           {"dim": 1})
+    r.case(lambda t, i, s: fn(t, 0, i, s), [x, index([[0, 1]], "int32"),
+                                            tensor(r.rng, "float32", [1, 2])], {"dim": 0})
+    r.case(lambda t, i, s: fn(t, 0, i, s), [x, index([[0, 1]]), tensor(r.rng, "float64", [1, 2])],
+           {"dim": 0})
+    r.case(lambda t, i, s: fn(t, 0, i, s), [x, index([0, 1]), tensor(r.rng, "float32", [2])],
+           {"dim": 0})
+    r.case(lambda t, i, s: fn(t, 0, i, s), [x, index([[0, 1]]), tensor(r.rng, "float32", [1, 1])],
+           {"dim": 0})
+    r.case(lambda t, i, s: fn(t, 1, i, s), [x, index([[0], [1], [2], [0]]),
+                                            tensor(r.rng, "float32", [4, 1])], {"dim": 1})
+    if not add:
+        r.case(lambda t, i: torch.scatter(t, 1, i, -7.5), [x, index([[0, 2], [1, 1], [3, 3]])],
+               {"dim": 1, "value": -7.5})
+
+
 def gen_take(r):
     x = tensor(r.rng, "float32", [3, 4])
     for idx in ([0, 11, 5, 5], [[1, -1], [-12, 2]], 3, [12]):
@@ -263,12 +309,22 @@ def gen_var(r):
            {"dims": None, "correction": 1, "keepdim": False})
     r.case(lambda t: torch.var(t, dim=[0]), [tensor(r.rng, "float32", [3, 2], special=True)],
            {"dims": [0], "correction": 1, "keepdim": False})
+    # Complex (issue 27): a real result, sum |x - mean|^2 / (N - correction).
+    for dt in ("complex64", "complex128"):
+        z = torch.randn(4, 3, dtype=getattr(torch, dt), generator=torch.Generator().manual_seed(5))
+        for dims, corr, keep in ((None, 1, False), ([0], 1, False), ([1], 0, True)):
+            r.case(lambda t: torch.var(t, dim=dims, correction=corr, keepdim=keep), [z],
+                   {"dims": dims, "correction": corr, "keepdim": keep})
 
 
 def gen_std(r):
     x = tensor(r.rng, "float32", [5, 3])
     for dims, corr, keep in ((None, 1, False), ([0], 1, True), ([1], 0, False)):
         r.case(lambda t: torch.std(t, dim=dims, correction=corr, keepdim=keep), [x],
+               {"dims": dims, "correction": corr, "keepdim": keep})
+    z = torch.randn(5, 3, dtype=torch.complex64, generator=torch.Generator().manual_seed(6))
+    for dims, corr, keep in ((None, 1, False), ([0], 1, True)):
+        r.case(lambda t: torch.std(t, dim=dims, correction=corr, keepdim=keep), [z],
                {"dims": dims, "correction": corr, "keepdim": keep})
 
 
@@ -355,6 +411,7 @@ GENERATORS = {
     "cat": gen_cat, "stack": gen_stack, "split": gen_split, "chunk": gen_chunk, "flip": gen_flip,
     "roll": gen_roll, "repeat": gen_repeat, "tile": gen_tile, "movedim": gen_movedim,
     "index_select": gen_index_select, "gather": gen_gather, "take": gen_take,
+    "scatter": gen_scatter, "scatter_add": lambda r: gen_scatter(r, add=True),
     "masked_fill": gen_masked_fill, "masked_select": gen_masked_select, "nonzero": gen_nonzero,
     "where1": gen_where1, "var": gen_var, "std": gen_std, "argmax": gen_argmax,
     "argmin": gen_argmin, "max_dim": gen_max_dim, "min_dim": gen_min_dim,

@@ -755,6 +755,29 @@ final class Builtins {
     return Math.rint(x);
   }
 
+  /**
+   * {@code torch.round(x, decimals=d)}, elementwise, as PyTorch's {@code round_decimals} kernel
+   * computes it: {@code rint(x * 10^d) / 10^d}, or {@code rint(x / 10^-d) * 10^-d} for a negative
+   * d, in the compute dtype (float32 for float32, float16 and bfloat16; {@code 10^|d|} rounded to
+   * it, infinite beyond its range). The facade's {@code decimals} reaches the kernel as {@code
+   * scale} (the rule {@link #roundDecimalsScale}): {@code 10^d}, negated for a negative d.
+   */
+  @Elementwise(methodName = "round", dtypes = "floating")
+  static double roundDecimals(double x, @Scalar double decimals) {
+    return decimals < 0 ? Math.rint(x / -decimals) * -decimals : Math.rint(x * decimals) / decimals;
+  }
+
+  /**
+   * The next representable value after {@code a} toward {@code b} ({@code torch.nextafter}),
+   * elementwise: {@code Math.nextAfter}, which a float32 kernel computes as its float overload,
+   * stepping in float32 as PyTorch does. Generated for float32 and float64 only: a float16 or
+   * bfloat16 kernel computes in float32, so its step would round away (docs/ops.md).
+   */
+  @Elementwise(dtypes = {"float32", "float64"})
+  static double nextafter(double a, double b) {
+    return Math.nextAfter(a, b);
+  }
+
   /** {@code x} rounded toward zero, elementwise; integral operands are unchanged. */
   @Elementwise
   static long trunc(long x) {
@@ -1051,6 +1074,28 @@ final class Builtins {
   @Rule(value = "add", scalar = "alpha")
   static Object addAlpha(Tensor a, Tensor b, Number alpha) {
     return alphaIn("add", a, b, alpha);
+  }
+
+  /**
+   * {@code decimals} must be an integer (PyTorch's is an int); the kernel takes {@code 10^|d|}
+   * (correctly rounded to double, then to the compute dtype), negated for a negative d.
+   */
+  @Rule(value = "round", scalar = "decimals")
+  static Object roundDecimalsScale(Tensor x, Number decimals) {
+    if (x != null && (!x.dtype().isFloatingPoint() || x.dtype().isComplex())) {
+      // PyTorch's round_decimals has kernels for the real floating dtypes only (an integral
+      // tensor is refused even with decimals=0, where plain round copies it).
+      throw new IllegalArgumentException("round: \"round_cpu\" not implemented for '"
+          + x.dtype().torchName() + "' (decimals needs a real floating tensor)");
+    }
+    if (decimals == null || !isIntegral(decimals)) {
+      throw new IllegalArgumentException("round: decimals must be a Java integral number, got "
+          + (decimals == null ? "null" : decimals + " (" + decimals.getClass().getName() + ")"));
+    }
+    long d = decimals.longValue();
+    long magnitude = d == Long.MIN_VALUE ? 400 : Math.min(Math.abs(d), 400); // 1e400 is inf
+    double scale = Double.parseDouble("1e" + magnitude);
+    return d < 0 ? -scale : scale;
   }
 
   /** As in {@code add}: alpha takes the category of the operands' common dtype. */

@@ -4,7 +4,9 @@ import static dev.ufunc4j.internal.Shapes.wrapDim;
 
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.internal.Convert;
+import dev.ufunc4j.internal.Copies;
 import dev.ufunc4j.internal.Elements;
+import dev.ufunc4j.internal.MemoryOverlap;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
@@ -139,6 +141,188 @@ final class Indexing {
       Elements.write(acc.segment(), t, at * bytes, Convert.fromDouble(t, old + add));
       advance(pos, ishape);
     }
+    return acc;
+  }
+
+  // ---- scatter and scatterAdd ----------------------------------------------------------------
+
+  /**
+   * PyTorch's {@code scatter(dim, index, src)} ({@code add} false) and {@code scatter_add(dim,
+   * index, src)}: a copy of {@code x} with {@code out[index[i][j]][j] = src[i][j]} (or {@code +=})
+   * for dim 0, and so on, in index order (a repeated index: the last write wins, or every add
+   * counts, each rounded in the dtype as PyTorch's serial CPU loop). {@code index} is INT64 (or
+   * INT32, as PyTorch 2.13 accepts) of
+   * {@code x}'s rank, no larger than {@code src} and, apart from {@code dim}, than {@code x}.
+   * Every check (dtypes, ranks, sizes, each index against {@code x.size(dim)}) precedes the
+   * copy; an error names the index and the size. Not through {@code Ops.add.at}: that adds whole
+   * slices at one index each, where scatter gives every element its own. Gradients: to {@code x}
+   * the gradient (scatter: 0 where written), to {@code src} the gradient gathered at {@code index}
+   * (zeros where src is larger than index; PyTorch's own backward fails there).
+   */
+  static Tensor scatter(Tensor x, int dim, Tensor index, Tensor src, boolean add) {
+    return scatter(x, dim, index, src, add, false);
+  }
+
+  /**
+   * {@link #scatter(Tensor, int, Tensor, Tensor, boolean)} into {@code x} itself when {@code
+   * inPlace} ({@code scatter_}, {@code scatter_add_}): refused, before anything is written, where
+   * {@code x} requires gradients or is part of the graph (PyTorch's in-place rule) or has a
+   * dimension of stride 0; a {@code src} that shares memory with {@code x} is read as it was.
+   */
+  static Tensor scatter(Tensor x, int dim, Tensor index, Tensor src, boolean add,
+      boolean inPlace) {
+    String name = (add ? "scatter_add" : "scatter") + (inPlace ? "_" : "");
+    if (x == null || index == null || src == null) {
+      throw new IllegalArgumentException(name + ": " + (x == null ? "the tensor"
+          : index == null ? "the index tensor" : "src") + " must not be null");
+    }
+    requireIndex(index, name + "()");
+    if (x.dtype() != src.dtype()) {
+      // PyTorch's text, "scatter()" for scatter_add too
+      throw new IllegalArgumentException("scatter(): Expected self.dtype to be equal to src.dtype");
+    }
+    int nd = x.ndim();
+    int d = wrapDim(dim, nd);
+    long[] ishape = index.shape();
+    if (index.numel() > 0) {
+      if (index.ndim() != nd && !(nd <= 1 && index.ndim() <= 1)) {
+        throw new IllegalArgumentException(
+            "Index tensor must have the same number of dimensions as self tensor");
+      }
+      if (index.ndim() != src.ndim() && !(src.ndim() <= 1 && index.ndim() <= 1)) {
+        throw new IllegalArgumentException(
+            "Index tensor must have the same number of dimensions as src tensor");
+      }
+      for (int k = 0; k < index.ndim(); k++) {
+        long srcSize = src.ndim() == 0 ? 1 : src.size(k);
+        long selfSize = nd == 0 ? 1 : x.size(k);
+        if (ishape[k] > srcSize || (k != d && ishape[k] > selfSize)) {
+          throw new IllegalArgumentException("Expected index " + Arrays.toString(ishape)
+              + " to be no larger than self " + Arrays.toString(x.shapeRef())
+              + " apart from dimension " + d + " and to be no larger size than src "
+              + Arrays.toString(src.shapeRef()));
+        }
+      }
+    }
+    long size = nd == 0 ? 1 : x.size(d);
+    Tensor idx = index.to(DType.INT64).contiguous();
+    long n = idx.numel();
+    for (long i = 0; i < n; i++) {
+      long v = idx.segment().get(ValueLayout.JAVA_LONG, (idx.offset() + i) * 8);
+      if (v < 0 || v >= size) { // no index counts from the end (PyTorch)
+        throw new IndexOutOfBoundsException(
+            "index " + v + " is out of bounds for dimension " + d + " with size " + size);
+      }
+    }
+    if (inPlace) {
+      if (MemoryOverlap.hasInternalOverlap(x)) {
+        throw new IllegalArgumentException(name + ": the tensor has a dimension of stride 0 (an"
+            + " expanded view), so one element would stand for several; write into a copy");
+      }
+      GradGraph.beforeWrite(x, name);
+      Tensor from = MemoryOverlap.overlap(x, src) == MemoryOverlap.Status.NONE ? src : src.copy();
+      write(x, d, idx, from, add);
+      return x;
+    }
+    Tensor out = x.copy();
+    write(out, d, idx, src, add);
+    long[] srcShape = src.shape();
+    return CompositeNode.record(new Tensor[] {x, src}, out, name, g -> new Tensor[] {
+        add ? g : scatterValue(g, d, idx, 0.0),
+        gatherInto(g, d, idx, srcShape)});
+  }
+
+  /** {@code scatter(dim, index, value)}: {@code value}, converted to x's dtype, as src. */
+  static Tensor scatterValue(Tensor x, int dim, Tensor index, double value) {
+    return scatterValue(x, dim, index, value, false);
+  }
+
+  static Tensor scatterValue(Tensor x, int dim, Tensor index, double value, boolean inPlace) {
+    if (x == null || index == null) {
+      throw new IllegalArgumentException(
+          "scatter: " + (x == null ? "the tensor" : "the index tensor") + " must not be null");
+    }
+    Tensor src = Tensor.full(x.dtype(), value, index.shape());
+    return scatter(x, dim, index, src, false, inPlace);
+  }
+
+  /**
+   * Writes (or adds) {@code src} into {@code out} at the positions {@code idx} names. The 16-bit
+   * floats add in float32 (complex32 in complex64) and round once at the end, as PyTorch's
+   * scatter_add accumulates them in its opmath type.
+   */
+  private static void write(Tensor out, int dim, Tensor idx, Tensor src, boolean add) {
+    DType t = out.dtype();
+    if (add && (t == DType.FLOAT16 || t == DType.BFLOAT16 || t == DType.COMPLEX32)) {
+      DType wide = t.isComplex() ? DType.COMPLEX64 : DType.FLOAT32;
+      Tensor acc = Tensor.empty(wide, out.shape());
+      Copies.copyInto(out, acc);
+      write(acc, dim, idx, src.to(wide), true);
+      Copies.copyInto(acc, out);
+      return;
+    }
+    int bytes = t.byteSize();
+    long[] ishape = idx.shapeRef();
+    long[] pos = new long[ishape.length];
+    long[] os = out.stridesRef();
+    long[] ss = src.stridesRef();
+    boolean sameRank = src.ndim() == pos.length;
+    for (long i = 0; i < idx.numel(); i++) {
+      long v = idx.segment().get(ValueLayout.JAVA_LONG, (idx.offset() + i) * 8);
+      long at = out.offset();
+      long from = src.offset();
+      for (int k = 0; k < pos.length; k++) {
+        if (out.ndim() > 0) {
+          at += (k == dim ? v : pos[k]) * os[k];
+        }
+        if (sameRank) {
+          from += pos[k] * ss[k];
+        }
+      }
+      if (add) {
+        addInto(t, out.segment(), at * bytes, src.segment(), from * bytes);
+      } else {
+        MemorySegment.copy(src.segment(), from * bytes, out.segment(), at * bytes, bytes);
+      }
+      advance(pos, ishape);
+    }
+  }
+
+  /** One element of {@code src} added into one of {@code out}, rounded once in the dtype. */
+  private static void addInto(DType t, MemorySegment out, long at, MemorySegment src, long from) {
+    if (t.isComplex()) {
+      DType c = t.componentType();
+      addInto(c, out, at, src, from);
+      addInto(c, out, at + c.byteSize(), src, from + c.byteSize());
+      return;
+    }
+    long a = Elements.read(out, t, at);
+    long b = Elements.read(src, t, from);
+    long sum;
+    if (t == DType.BOOL) {
+      sum = (a | b) != 0 ? 1 : 0; // PyTorch adds bools as a logical or
+    } else if (t.isIntegral(true)) {
+      sum = Convert.fromLong(t, a + b, false); // wraps at the dtype's width
+    } else {
+      // Double holds a sum of two float32 (or narrower) values closely enough that rounding it
+      // to the dtype rounds the exact sum once.
+      sum = Convert.fromDouble(t, Convert.toDouble(t, a) + Convert.toDouble(t, b));
+    }
+    Elements.write(out, t, at, sum);
+  }
+
+  /** {@code g} gathered at {@code idx} along {@code dim}, in zeros of {@code shape} (src's). */
+  private static Tensor gatherInto(Tensor g, int dim, Tensor idx, long[] shape) {
+    Tensor gathered = gather(g, dim, idx);
+    if (Arrays.equals(gathered.shapeRef(), shape)) {
+      return gathered;
+    }
+    Tensor acc = Tensor.zeros(g.dtype(), shape);
+    Tensor part = acc;
+    for (int k = 0; k < shape.length && k < gathered.ndim(); k++) {
+      part = part.narrow(k, 0, gathered.size(k));
+    }
+    Copies.copyInto(gathered.reshape(part.shape()), part);
     return acc;
   }
 

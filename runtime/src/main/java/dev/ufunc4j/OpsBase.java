@@ -415,6 +415,45 @@ public class OpsBase {
   }
 
   /**
+   * {@link Tensor#scatter(int, Tensor, Tensor)}: {@code torch.scatter}.
+   *
+   * @param x the tensor
+   * @param dim the dimension (negative counts from the end)
+   * @param index INT64 (or INT32) indices, each in {@code [0, x.size(dim))}
+   * @param src the values, of x's dtype
+   * @return a new tensor
+   */
+  public static Tensor scatter(Tensor x, int dim, Tensor index, Tensor src) {
+    return Indexing.scatter(x, dim, index, src, false);
+  }
+
+  /**
+   * {@link Tensor#scatter(int, Tensor, double)}: {@code torch.scatter(x, dim, index, value)}.
+   *
+   * @param x the tensor
+   * @param dim the dimension (negative counts from the end)
+   * @param index INT64 (or INT32) indices, each in {@code [0, x.size(dim))}
+   * @param value the value written, converted to x's dtype
+   * @return a new tensor
+   */
+  public static Tensor scatter(Tensor x, int dim, Tensor index, double value) {
+    return Indexing.scatterValue(x, dim, index, value);
+  }
+
+  /**
+   * {@link Tensor#scatterAdd(int, Tensor, Tensor)}: {@code torch.scatter_add}.
+   *
+   * @param x the tensor
+   * @param dim the dimension (negative counts from the end)
+   * @param index INT64 (or INT32) indices, each in {@code [0, x.size(dim))}
+   * @param src the values added, of x's dtype
+   * @return a new tensor
+   */
+  public static Tensor scatterAdd(Tensor x, int dim, Tensor index, Tensor src) {
+    return Indexing.scatter(x, dim, index, src, true);
+  }
+
+  /**
    * {@link Tensor#take(Tensor)}: {@code torch.take}.
    *
    * @param x the tensor

@@ -25,6 +25,9 @@ final class Statistics {
    * NaN, as PyTorch does (without its warning).
    */
   static Tensor var(Tensor x, int[] dims, double correction, boolean keepDim) {
+    if (x != null && x.dtype().isComplex()) {
+      return complexVar(x, dims, correction, keepDim);
+    }
     requireFloating(x, "var");
     if (!(correction >= 0) || Double.isInfinite(correction)) {
       throw new IllegalArgumentException(
@@ -72,7 +75,37 @@ final class Statistics {
     return out;
   }
 
+  /**
+   * A complex tensor's variance, as PyTorch computes it: {@code sum(|x - mean|^2) / (N -
+   * correction)}, real (complex64 gives float32), which is the variance of the real parts plus
+   * that of the imaginary parts, each computed as a real variance. Not differentiated yet: a
+   * complex input that requires gradients is refused.
+   */
+  private static Tensor complexVar(Tensor x, int[] dims, double correction, boolean keepDim) {
+    if (GradGraph.recording(x)) {
+      throw new IllegalArgumentException("var/std of a complex tensor that requires gradients is"
+          + " not supported yet (the result would have no gradient); compute it inside"
+          + " Autograd.noGrad() or on the real and imaginary parts");
+    }
+    DType c = x.dtype().componentType();
+    // The components as a real view of shape [..., 2]: strides and offset in components.
+    long[] shape = java.util.Arrays.copyOf(x.shape(), x.ndim() + 1);
+    shape[x.ndim()] = 2;
+    long[] strides = new long[x.ndim() + 1];
+    for (int k = 0; k < x.ndim(); k++) {
+      strides[k] = 2 * x.stride(k);
+    }
+    strides[x.ndim()] = 1;
+    Tensor parts = Tensor.make(x.segment(), c, shape, strides, 2 * x.offset(), false);
+    Tensor re = parts.select(x.ndim(), 0);
+    Tensor im = parts.select(x.ndim(), 1);
+    return var(re, dims, correction, keepDim).add(var(im, dims, correction, keepDim));
+  }
+
   static Tensor std(Tensor x, int[] dims, double correction, boolean keepDim) {
+    if (x != null && x.dtype().isComplex()) {
+      return var(x, dims, correction, keepDim).sqrt();
+    }
     requireFloating(x, "std");
     return var(x, dims, correction, keepDim).sqrt();
   }

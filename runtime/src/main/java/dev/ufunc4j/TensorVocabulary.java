@@ -258,6 +258,74 @@ public abstract class TensorVocabulary extends TensorMethods {
   }
 
   /**
+   * A copy with {@code src}'s values written at {@code index} along {@code dim} ({@code
+   * torch.scatter}): {@code out[index[i][j]][j] = src[i][j]} for dimension 0, in index order (a
+   * repeated index keeps the last value). {@code index} is INT64 of this tensor's rank, no larger
+   * than {@code src} and, apart from {@code dim}, than this tensor; every index is checked against
+   * {@code size(dim)} before anything is written.
+   *
+   * @param dim the dimension indexed (negative counts from the end)
+   * @param index INT64 (or INT32) indices, each in {@code [0, size(dim))}
+   * @param src the values, of this tensor's dtype
+   * @return a new tensor
+   */
+  public Tensor scatter(int dim, Tensor index, Tensor src) {
+    return Indexing.scatter(self(), dim, index, src, false);
+  }
+
+  /**
+   * {@link #scatter(int, Tensor, Tensor)} with one value ({@code torch.scatter(dim, index,
+   * value)}), converted to this tensor's dtype.
+   *
+   * @param dim the dimension indexed (negative counts from the end)
+   * @param index INT64 (or INT32) indices, each in {@code [0, size(dim))}
+   * @param value the value written
+   * @return a new tensor
+   */
+  public Tensor scatter(int dim, Tensor index, double value) {
+    return Indexing.scatterValue(self(), dim, index, value);
+  }
+
+  /**
+   * {@link #scatter(int, Tensor, Tensor)} into this tensor ({@code scatter_}).
+   *
+   * @param dim the dimension indexed (negative counts from the end)
+   * @param index INT64 (or INT32) indices, each in {@code [0, size(dim))}
+   * @param src the values, of this tensor's dtype
+   * @return this tensor
+   */
+  public Tensor scatterInPlace(int dim, Tensor index, Tensor src) {
+    return Indexing.scatter(self(), dim, index, src, false, true);
+  }
+
+  /**
+   * A copy with {@code src}'s values added at {@code index} along {@code dim} ({@code
+   * torch.scatter_add}): {@code out[index[i][j]][j] += src[i][j]} for dimension 0, every add
+   * rounded in the dtype, in index order (a repeated index adds every time). Gradients flow to
+   * this tensor and to {@code src} (the gradient gathered at {@code index}).
+   *
+   * @param dim the dimension indexed (negative counts from the end)
+   * @param index INT64 (or INT32) indices, each in {@code [0, size(dim))}
+   * @param src the values added, of this tensor's dtype
+   * @return a new tensor
+   */
+  public Tensor scatterAdd(int dim, Tensor index, Tensor src) {
+    return Indexing.scatter(self(), dim, index, src, true);
+  }
+
+  /**
+   * {@link #scatterAdd(int, Tensor, Tensor)} into this tensor ({@code scatter_add_}).
+   *
+   * @param dim the dimension indexed (negative counts from the end)
+   * @param index INT64 (or INT32) indices, each in {@code [0, size(dim))}
+   * @param src the values added, of this tensor's dtype
+   * @return this tensor
+   */
+  public Tensor scatterAddInPlace(int dim, Tensor index, Tensor src) {
+    return Indexing.scatter(self(), dim, index, src, true, true);
+  }
+
+  /**
    * Elements of the flattened tensor at {@code index}, in {@code index}'s shape ({@code
    * torch.take}).
    *

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.TestFactory;
 class VocabGoldenTest {
   private static final List<String> OPS = List.of(
       "cat", "stack", "split", "chunk", "flip", "roll", "repeat", "tile", "movedim",
-      "index_select", "gather", "take", "masked_fill", "masked_select", "nonzero", "where1", "var",
+      "index_select", "gather", "scatter", "scatter_add", "take", "masked_fill", "masked_select", "nonzero", "where1", "var",
       "std", "argmax", "argmin", "max_dim", "min_dim", "count_nonzero", "norm", "eye");
 
   /** Ops whose results are sums in another order: compared within this many ulps (plus abs). */
@@ -132,6 +132,10 @@ class VocabGoldenTest {
       case "movedim" -> x.movedim(ints(p.get("source")), ints(p.get("destination")));
       case "index_select" -> x.indexSelect(intOf(p, "dim"), in.get(1));
       case "gather" -> Ops.gather(x, intOf(p, "dim"), in.get(1));
+      case "scatter" -> p.containsKey("value")
+          ? x.scatter(intOf(p, "dim"), in.get(1), doubleOf(p, "value"))
+          : x.scatter(intOf(p, "dim"), in.get(1), in.get(2));
+      case "scatter_add" -> Ops.scatterAdd(x, intOf(p, "dim"), in.get(1), in.get(2));
       case "take" -> x.take(in.get(1));
       case "masked_fill" -> x.maskedFill(in.get(1), doubleOf(p, "value"));
       case "masked_select" -> Ops.maskedSelect(x, in.get(1));

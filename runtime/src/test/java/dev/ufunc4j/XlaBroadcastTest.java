@@ -229,7 +229,7 @@ class XlaBroadcastTest {
         binary.add(m.getName());
       }
     }
-    assertEquals(31, binary.size(), "binary ops: " + binary); // 23, and the 8 of issue 27
+    assertEquals(32, binary.size(), "binary ops: " + binary); // 23, and the 9 of issue 27
     List<Executable> checks = new ArrayList<>();
     for (String op : binary) {
       checks.add(() -> Ops.class.getMethod(op, Tensor.class, Tensor.class, BroadcastDims.class));

@@ -99,4 +99,65 @@ public final class JdkMath {
   public static long remainderUnsigned(long a, long b) {
     return Long.remainderUnsigned(a, b);
   }
+
+  // ---- The functions of a float's bits: in a float32 kernel each is the float overload
+  // (Math.nextUp(float), float's ulp), since a float32 kernel computes in float32. Generated for
+  // the floating dtypes it is checked in (FloatBitsKernelTest, KernelConformanceTest).
+
+  @Elementwise(dtypes = {"float32", "float64"})
+  public static double nextUp(double x) {
+    return Math.nextUp(x);
+  }
+
+  @Elementwise(dtypes = {"float32", "float64"})
+  public static double nextDown(double x) {
+    return Math.nextDown(x);
+  }
+
+  @Elementwise(dtypes = {"float32", "float64"})
+  public static double nextAfter(double start, double direction) {
+    return Math.nextAfter(start, direction);
+  }
+
+  @Elementwise(dtypes = {"float32", "float64"})
+  public static double ulp(double x) {
+    return Math.ulp(x);
+  }
+
+  /** {@code Math.getExponent}'s int, as the double body's value (exact). */
+  @Elementwise(dtypes = {"float32", "float64"})
+  public static double getExponent(double x) {
+    return Math.getExponent(x);
+  }
+
+  /** {@code Math.scalb} by constants: one exact power of two, and the stepped scales. */
+  @Elementwise(dtypes = {"float32", "float64"})
+  public static double scalb3(double x) {
+    return Math.scalb(x, 3);
+  }
+
+  @Elementwise(dtypes = {"float32", "float64"})
+  public static double scalbDown140(double x) {
+    return Math.scalb(x, -140);
+  }
+
+  @Elementwise(dtypes = {"float32", "float64"})
+  public static double scalbUp200(double x) {
+    return Math.scalb(x, 200);
+  }
+
+  @Elementwise(dtypes = {"float32", "float64"})
+  public static double scalbDown1080(double x) {
+    return Math.scalb(x, -1080);
+  }
+
+  @Elementwise(dtypes = {"float32", "float64"})
+  public static double scalbUp2000(double x) {
+    return Math.scalb(x, 2000);
+  }
+
+  @Elementwise(dtypes = {"float32", "float64"})
+  public static double scalbMinInt(double x) {
+    return Math.scalb(x, Integer.MIN_VALUE);
+  }
 }

@@ -197,6 +197,31 @@ class KernelConformanceTest {
       new double[][] {{1e-5, 1e-8, 0}, {0.1, 0, 1}, {0, 0.5, 0}, {0, 0, 1}, {2.5, 2.5, 1}},
       "Blends.axpby", new double[][] {{2.5, -0.75}, {3, 1}, {-2, 0}});
 
+  /**
+   * The float32 references of the ops calling the JDK's functions of a float's bits: a float32
+   * kernel computes {@code Math.nextUp(x)} as the float overload (processor FloatBitsEmitter),
+   * as it computes the rest of a body in float32, so its reference is the float overload, not the
+   * double method rounded. ({@code Math.scalb} needs none: both round {@code x * 2^n} once.)
+   * Also {@code Builtins.roundDecimals}, PyTorch's round_decimals, whose float32 kernel is float32
+   * arithmetic where a product rounded to float can cross a half that the double one does not.
+   */
+  private static final Map<String, java.util.function.Function<double[], Float>> FLOAT_OVERLOADS =
+      Map.of(
+          "JdkMath.nextUp", a -> Math.nextUp((float) a[0]),
+          "JdkMath.nextDown", a -> Math.nextDown((float) a[0]),
+          "JdkMath.nextAfter", a -> Math.nextAfter((float) a[0], a[1]),
+          "JdkMath.ulp", a -> Math.ulp((float) a[0]),
+          "JdkMath.getExponent", a -> (float) Math.getExponent((float) a[0]),
+          "Builtins.nextafter", a -> Math.nextAfter((float) a[0], a[1]),
+          // rint(x * scale) / scale in float32 arithmetic (PyTorch's round_decimals in float32):
+          // the product rounded to float can cross a half where the double one does not.
+          "Builtins.roundDecimals", a -> {
+            float x = (float) a[0];
+            float scale = (float) a[1];
+            return scale < 0 ? (float) Math.rint(x / -scale) * -scale
+                : (float) Math.rint(x * scale) / scale;
+          });
+
   private static long ulpBound(ElementwiseOp op, int entry) {
     Long declared = ULPS.get(id(op));
     if (declared != null) {
@@ -358,6 +383,11 @@ class KernelConformanceTest {
             : (Object) Scalars.integral(compute, Scalars.narrow(compute, intScalars[s]));
       };
       args[ref.scalarPosition()[s]] = v;
+    }
+    var floatOverload = FLOAT_OVERLOADS.get(id(op));
+    if (floatOverload != null && compute == DType.FLOAT32) {
+      double[] operands = Arrays.stream(args).mapToDouble(a -> (Double) a).toArray();
+      return Scalars.storeFloating(result, floatOverload.apply(operands));
     }
     Object r;
     try {

@@ -35,8 +35,10 @@ class SampleGradientsTest {
       for (ElementwiseOp op : library.ops()) {
         // These checks run in float64: an op generated for fewer dtypes (RestrictedTest's
         // float32-only op) is not one they can check.
+        // (JdkMath.scalbUp2000 is infinite at every non-zero input: no point to check it at.)
         if (op.declaringClass().startsWith("dev.ufunc4j.samples.")
-            && (op.dtypes().isEmpty() || op.dtypes().contains(DType.FLOAT64))) {
+            && (op.dtypes().isEmpty() || op.dtypes().contains(DType.FLOAT64))
+            && !op.name().equals("scalbUp2000")) {
           ops.add(op);
         }
       }

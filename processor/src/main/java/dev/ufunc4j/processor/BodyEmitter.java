@@ -302,6 +302,12 @@ final class BodyEmitter {
             t.code(), VectorCode.literal(lane, 0.0), t.code()));
       }
       case COPY_SIGN -> copySign(vec(x), vec(args.get(1)), true);
+      // The JDK's functions of a float's bits (issue 26 item 2); scalb's scale is a constant.
+      case NEXT_UP, NEXT_DOWN, NEXT_AFTER, ULP, GET_EXPONENT, SCALB ->
+          new FloatBitsEmitter(code, lane).emit(c.function(),
+              args.stream().map(this::vec).toList(),
+              c.function() == MathFunction.SCALB
+                  ? ((Expr.Literal) c.args().get(1)).doubleValue() : 0);
       // SpecialMath (issue 26 item 3): the method's own bits.
       case ERF, ERFC, LGAMMA, DIGAMMA, TRIGAMMA, EXPIT, LOGIT, XLOGY, SINC, IPOW ->
           new SpecialMathEmitter(code, lane, unsigned)

@@ -507,6 +507,10 @@ final class BodyLowering {
         return null;
       }
       List<Expr> args = lowerArguments(path, tree);
+      if (args != null && fn == MathFunction.SCALB && !(args.get(1) instanceof Expr.Literal)) {
+        error(path, Message.SCALB_SCALE, tree.getArguments().get(1));
+        return null;
+      }
       return args == null ? null : new Expr.Call(fn, args, bodyType);
     }
 

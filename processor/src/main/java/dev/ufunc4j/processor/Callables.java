@@ -19,10 +19,6 @@ final class Callables {
    * Math.sqrt}, {@code Math.floorDivExact} → {@code Math.floorDiv}), or empty when none is close.
    */
   static String nearest(String name) {
-    if (NOT_YET.contains(name)) {
-      return " (not yet: it needs the bits of a float lane, which the kernels do not expose to"
-          + " bodies)";
-    }
     String best = "";
     int bestDistance = Integer.MAX_VALUE;
     for (String f : all()) {
@@ -36,13 +32,6 @@ final class Callables {
     return bestDistance <= Math.max(2, name.length() / 2) ? " (the nearest that is: " + best + ")"
         : "";
   }
-
-  /**
-   * The JDK's elementwise functions still missing (issue 26): each reads or builds a float's bits,
-   * and its result in a float32 kernel (float's ulp or the double method's) is not decided.
-   */
-  private static final java.util.Set<String> NOT_YET =
-      java.util.Set.of("nextUp", "nextDown", "nextAfter", "ulp", "scalb", "getExponent");
 
   private static List<String> all() {
     List<String> all = new ArrayList<>();

@@ -348,6 +348,15 @@ final class Derivatives {
         case TO_RADIANS -> Simplify.mul(da, Simplify.lit(Math.toRadians(1)));
         case TO_DEGREES -> Simplify.mul(da, Simplify.lit(Math.toDegrees(1)));
         case FLOOR, CEIL, RINT, SIGNUM -> Simplify.ZERO;
+        // The float-bits functions (issue 26): a step of one ulp moves the value with its
+        // argument (slope 1, as torch.nextafter's gradient for self, 0 for other); ulp and
+        // getExponent are step functions; scalb(u, n)' is 2^n, exactly scalb(da, n).
+        case NEXT_UP, NEXT_DOWN -> da;
+        case NEXT_AFTER -> i == 0 ? da : Simplify.ZERO;
+        case ULP, GET_EXPONENT -> Simplify.ZERO;
+        case SCALB -> i == 0
+            ? new Expr.Call(MathFunction.SCALB, List.of(da, args.get(1)), ValueType.DOUBLE)
+            : Simplify.ZERO;
         // ---- SpecialMath, as PyTorch's derivatives.yaml writes them.
         case ERF, ERFC -> {
           // 2/sqrt(pi) e^(-u^2), negated for erfc.

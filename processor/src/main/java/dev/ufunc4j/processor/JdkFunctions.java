@@ -98,11 +98,14 @@ final class JdkFunctions {
 
   /**
    * Whether {@code owner.name} returns an {@code int} whose value the body may use as its own type
-   * ({@code Long.bitCount}, {@code Math.floorMod(long, int)}, {@code Math.clamp(long, int, int)}):
+   * ({@code Long.bitCount}, {@code Math.floorMod(long, int)}, {@code Math.clamp(long, int, int)},
+   * {@code Math.getExponent}):
    * an int result of these is exact, unlike int arithmetic, which may overflow.
    */
   static boolean intResultIsExact(String qualifiedOwner, String name) {
-    return of(qualifiedOwner, name).isPresent();
+    // Math.getExponent is a MathFunction (its lanes read the exponent field: FloatBitsEmitter).
+    return of(qualifiedOwner, name).isPresent()
+        || qualifiedOwner.equals("java.lang.Math") && name.equals("getExponent");
   }
 
   /**

@@ -39,6 +39,16 @@ enum MathFunction {
   TO_RADIANS("toRadians", 1, false),
   TO_DEGREES("toDegrees", 1, false),
 
+  // ---- The JDK's functions of a float's bits (issue 26 item 2; FloatBitsEmitter). In float
+  // lanes (float32 compute) each is the float overload, as float32 arithmetic computes the rest.
+  NEXT_UP("nextUp", 1, false),
+  NEXT_DOWN("nextDown", 1, false),
+  NEXT_AFTER("nextAfter", 2, false),
+  ULP("ulp", 1, false),
+  GET_EXPONENT("getExponent", 1, false),
+  /** Its scale factor is a constant ({@code BodyLowering} checks): exact steps by powers of 2. */
+  SCALB("scalb", 2, false),
+
   // ---- dev.ufunc4j.math.SpecialMath (issue 26 item 3): the kernel gives the method's bits
   // (SpecialMathEmitter). ipow is the only integral one.
   ERF(Owner.SPECIAL, "erf", 1, false),

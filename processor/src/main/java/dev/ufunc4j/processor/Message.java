@@ -90,6 +90,10 @@ enum Message {
       "%s is declared outside this compilation, so its body cannot be compiled into the kernel:"
           + " inline it, or make it a static helper in this compilation (an @Elementwise body may"
           + " also call %s)"),
+  SCALB_SCALE(
+      "UnsupportedCall",
+      "Math.scalb's scale factor %s must be a constant int: each scale compiles to exact"
+          + " multiplications by powers of two"),
   BOOLEAN_CALL(
       "UnsupportedCall",
       "%s takes numbers, and this body computes on booleans; declare a double or long overload"),

@@ -136,6 +136,12 @@ class DerivativesTest {
           case COPY_SIGN -> Math.copySign(a[0], a[1]);
           case TO_RADIANS -> Math.toRadians(a[0]);
           case TO_DEGREES -> Math.toDegrees(a[0]);
+          case NEXT_UP -> Math.nextUp(a[0]);
+          case NEXT_DOWN -> Math.nextDown(a[0]);
+          case NEXT_AFTER -> Math.nextAfter(a[0], a[1]);
+          case ULP -> Math.ulp(a[0]);
+          case GET_EXPONENT -> (double) Math.getExponent(a[0]);
+          case SCALB -> Math.scalb(a[0], (int) a[1]);
           case ERF -> SpecialMath.erf(a[0]);
           case ERFC -> SpecialMath.erfc(a[0]);
           case LGAMMA -> SpecialMath.lgamma(a[0]);

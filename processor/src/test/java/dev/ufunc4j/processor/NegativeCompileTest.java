@@ -60,8 +60,10 @@ class NegativeCompileTest {
           | UnsupportedCall | Math.random is not a function an @Elementwise body may call | Math.random()
       long f(long x, long y) { return Math.floorDivExact(x, y); } \
           | UnsupportedCall | (the nearest that is: Math.floorDiv) | Math.floorDivExact
-      double f(double x) { return Math.ulp(x); } \
-          | UnsupportedCall | Math.ulp is not a function an @Elementwise body may call (not yet: | Math.ulp(x)
+      double f(double x) { return Math.scalb(x, x > 0 ? 1 : 2); } \
+          | UnsupportedCall | Math.scalb's scale factor x > 0 ? 1 : 2 must be a constant int | Math.scalb(x
+      long f(long x) { return Math.getExponent(x); } \
+          | FloatingInIntegralBody | Math.getExponent is floating-point inside a long body | Math.getExponent(x)
       double f(double x) { return StrictMath.sqrt(x); } \
           | UnsupportedCall | StrictMath.sqrt is not a function an @Elementwise body may call (the nearest that is: Math.sqrt) | StrictMath
       double f(double x) { return com.google.common.math.DoubleMath.log2(x); } \
