@@ -38,6 +38,7 @@ class StaticStateTest {
       Map.entry("dev.ufunc4j.internal.ScopeMemory#OPEN",
           "open scopes on all threads, so that a thread without one skips the thread-local"),
       Map.entry("dev.ufunc4j.internal.Tiling#SCRATCH", "per-thread scratch, no state between calls"),
+      Map.entry("dev.ufunc4j.internal.ReduceLoops#SCRATCH", "per-thread scratch, no state between calls"),
       Map.entry("dev.ufunc4j.kernel.HalfChunks#BUFFERS", "per-thread scratch, no state between calls"),
       Map.entry("dev.ufunc4j.kernel.HalfChunks#HALVES", "per-thread scratch, no state between calls"),
       Map.entry("dev.ufunc4j.kernel.LaneScratch#BLOCKS", "per-thread scratch, no state between calls"),
