@@ -22,6 +22,27 @@ public class OpsBase {
   OpsBase() {}
 
   /**
+   * {@code torch.nn.functional.gelu(x, approximate=...)}, PyTorch's spelling of the two forms:
+   * {@code "none"} is {@link Ops#gelu(Tensor)} (the erf form, PyTorch's default) and {@code
+   * "tanh"} is {@link Ops#geluTanh(Tensor)}.
+   *
+   * @param x the tensor
+   * @param approximate {@code "none"} or {@code "tanh"}
+   * @return a new tensor
+   * @throws IllegalArgumentException for any other value (PyTorch's message, with the value)
+   */
+  public static Tensor gelu(Tensor x, String approximate) {
+    if ("none".equals(approximate)) {
+      return Ops.gelu(x);
+    }
+    if ("tanh".equals(approximate)) {
+      return Ops.geluTanh(x);
+    }
+    throw new IllegalArgumentException(
+        "approximate argument must be either none or tanh. (got " + approximate + ")");
+  }
+
+  /**
    * {@code torch.nan_to_num(x)}: NaN becomes 0, +inf and -inf the largest and smallest finite
    * values of x's dtype. Integral and bool tensors are copied unchanged, as PyTorch.
    *

@@ -46,6 +46,23 @@ class PointwiseOpsTest {
       Map.entry("geluTanh", t -> t[0].geluTanh()),
       Map.entry("leakyRelu", t -> Ops.leakyRelu(t[0], 0.2)));
 
+  /**
+   * PyTorch's {@code F.gelu(x, approximate=...)} spelling reaches the two declared forms (whose
+   * values the PyTorch goldens check), bit for bit; any other value is refused before anything is
+   * computed, with PyTorch's message and the value.
+   */
+  @Test
+  void geluApproximateNamesTheTwoForms() {
+    Tensor x = Tensor.randn(5, DType.FLOAT32, 64).mul(4);
+    assertTrue(Ops.gelu(x, "none").equal(Ops.gelu(x)));
+    assertTrue(Ops.gelu(x, "tanh").equal(Ops.geluTanh(x)));
+    assertTrue(!Ops.gelu(x, "tanh").equal(Ops.gelu(x)));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> Ops.gelu(x, "erf"));
+    assertEquals("approximate argument must be either none or tanh. (got erf)", e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> Ops.gelu(x, (String) null));
+  }
+
   @TestFactory
   Stream<DynamicTest> gradientsMatchCentralDifferences() {
     return OPS.entrySet().stream().map(e -> DynamicTest.dynamicTest(e.getKey(), () -> {
