@@ -275,6 +275,16 @@ public final class ArrowTensors {
     Located data = locate(array, layout);
     // Valid: now the structs are consumed. The schema first (we copied what we need).
     CData.release(schema, S_RELEASE);
+    return layout.logical(adopt(array, layout, data, arena));
+  }
+
+  /**
+   * Moves the checked {@code array} into a struct of ours (the caller's is marked released, as
+   * the spec's move does) and makes the physical tensor over its data, whose cleanup (at {@code
+   * arena}'s close, or after a GC for an automatic arena) calls the producer's release. Bool is
+   * unpacked and an empty array zero-filled: both copies, so the producer is released at once.
+   */
+  private static Tensor adopt(MemorySegment array, Layout layout, Located data, Arena arena) {
     Arena structs = Arena.ofShared();
     MemorySegment moved = structs.allocate(ARRAY);
     moved.copyFrom(array.asSlice(0, ARRAY.byteSize()));
@@ -284,21 +294,197 @@ public final class ArrowTensors {
       structs.close();
     };
     long[] physical = layout.physicalShape(data.length());
-    Tensor t;
     if (data.count() == 0 || layout.dtype() == DType.BOOL) {
-      t = layout.dtype() == DType.BOOL && data.count() > 0
+      Tensor t = layout.dtype() == DType.BOOL && data.count() > 0
           ? ArrowTypes.unpackBits(data.buffer().reinterpret((data.start() + data.count() + 7) / 8),
               data.start(), physical)
           : Tensor.zeros(layout.dtype(), physical);
       releaseProducer.run(); // copied (or empty): the producer's memory is not needed
-    } else {
-      long bytes = data.count() * layout.dtype().byteSize();
-      MemorySegment values = MemorySegment.ofAddress(
-              data.buffer().address() + data.start() * layout.dtype().byteSize())
-          .reinterpret(bytes, arena, _ -> releaseProducer.run());
-      t = Tensor.fromSegment(values, layout.dtype(), physical);
+      return t;
     }
-    return layout.permutation() == null ? t : t.permute(layout.logicalDims());
+    long bytes = data.count() * layout.dtype().byteSize(); // walk checked it fits a long
+    MemorySegment values = MemorySegment.ofAddress(
+            data.buffer().address() + data.start() * layout.dtype().byteSize())
+        .reinterpret(bytes, arena, _ -> releaseProducer.run());
+    return Tensor.fromSegment(values, layout.dtype(), physical);
+  }
+
+  /**
+   * Imports a table from the producer's {@code struct ArrowArrayStream} (the C Stream Interface:
+   * what DuckDB, pyarrow's {@code RecordBatchReader}, Polars and arrow-java hand out for a query
+   * result or a table), one tensor per column, typed as {@link #importFrom} types an array.
+   * A stream of one record batch is shared without a copy (each column keeps its own piece of
+   * the producer's memory, released as {@link #importFrom(MemorySegment, MemorySegment)}
+   * describes); several batches are concatenated (one copy, and the batches are released at
+   * once); no batch gives columns of zero rows.
+   *
+   * <p>Ownership: a stream refused before any of its callbacks is called (null, released, a NULL
+   * callback) is left as it was, still the caller's. Otherwise the stream is consumed: its
+   * {@code release} is called exactly once, on success and on every failure (a callback's
+   * errno, a column without a tensor dtype, a null, inconsistent lengths), and every schema and
+   * batch it handed out is released; on failure nothing is returned.
+   *
+   * @param arrowArrayStream the producer's {@code struct ArrowArrayStream}
+   * @return the columns by name, in the schema's order
+   * @throws IllegalArgumentException for a stream refused as above, naming the batch, column and
+   *     row or the callback's errno and error text
+   */
+  public static Map<String, Tensor> importStream(MemorySegment arrowArrayStream) {
+    return importStream(arrowArrayStream, Arena.ofAuto());
+  }
+
+  /**
+   * As {@link #importStream(MemorySegment)}, with the producer's memory bound to {@code arena}
+   * (as {@link #importFrom(MemorySegment, MemorySegment, Arena)} binds it).
+   *
+   * @param arrowArrayStream the producer's {@code struct ArrowArrayStream}
+   * @param arena the arena whose closing releases the producer's memory
+   * @return the columns by name, in the schema's order
+   * @throws IllegalArgumentException as {@link #importStream(MemorySegment)}
+   */
+  public static Map<String, Tensor> importStream(MemorySegment arrowArrayStream, Arena arena) {
+    if (arena == null) {
+      throw new IllegalArgumentException("arena must not be null");
+    }
+    MemorySegment stream = CData.struct(arrowArrayStream, CData.STREAM, "arrowArrayStream");
+    if (CData.isReleased(stream, CData.ST_RELEASE)) {
+      throw new IllegalArgumentException(
+          "arrowArrayStream is released (its release callback is NULL)");
+    }
+    if (CData.isReleased(stream, CData.ST_GET_SCHEMA)
+        || CData.isReleased(stream, CData.ST_GET_NEXT)) {
+      throw new IllegalArgumentException("arrowArrayStream's "
+          + (CData.isReleased(stream, CData.ST_GET_SCHEMA) ? "get_schema" : "get_next")
+          + " callback is NULL");
+    }
+    // From here the stream is ours: released exactly once, whatever happens below.
+    Arena scratch = Arena.ofShared(); // our schema and batch structs (their contents are moved)
+    List<MemorySegment> batches = new ArrayList<>();
+    MemorySegment schema = scratch.allocate(SCHEMA);
+    try {
+      List<String> names = new ArrayList<>();
+      List<Layout> layouts;
+      List<List<Located>> located = new ArrayList<>();
+      boolean haveSchema = false; // a failed get_schema's struct is not ours to release
+      try {
+        CData.streamCall(stream, CData.ST_GET_SCHEMA, schema, "get_schema");
+        haveSchema = true;
+        if (CData.isReleased(schema, S_RELEASE)) {
+          throw new IllegalArgumentException(
+              "arrowArrayStream's get_schema gave a released schema");
+        }
+        layouts = tableLayouts(schema, names);
+        while (true) {
+          MemorySegment batch = scratch.allocate(ARRAY);
+          CData.streamCall(stream, CData.ST_GET_NEXT, batch, "get_next");
+          if (CData.isReleased(batch, A_RELEASE)) {
+            break; // the end of the stream
+          }
+          batches.add(batch);
+          located.add(locateBatch(batch, layouts, names, batches.size() - 1));
+        }
+      } finally {
+        CData.release(stream, CData.ST_RELEASE);
+        if (haveSchema) {
+          CData.release(schema, S_RELEASE);
+        }
+      }
+      Map<String, Tensor> out = new LinkedHashMap<>();
+      for (int c = 0; c < names.size(); c++) {
+        Layout layout = layouts.get(c);
+        Tensor t;
+        if (batches.isEmpty()) {
+          t = Tensor.zeros(layout.dtype(), layout.physicalShape(0));
+        } else if (batches.size() == 1) {
+          t = adopt(child(batches.getFirst(), c), layout, located.getFirst().get(c), arena);
+        } else {
+          // Each batch's piece is a view until the copy; the batches are released just below.
+          List<Tensor> parts = new ArrayList<>();
+          for (int b = 0; b < batches.size(); b++) {
+            parts.add(adopt(child(batches.get(b), c), layout, located.get(b).get(c), scratch));
+          }
+          t = Tensor.cat(parts, 0);
+        }
+        out.put(names.get(c), layout.logical(t));
+      }
+      return out;
+    } finally {
+      // A column moved out of its batch is marked released in it: the batch's release keeps it.
+      for (MemorySegment b : batches) {
+        CData.release(b, A_RELEASE);
+      }
+      scratch.close(); // several batches: releases the pieces copied into the concatenation
+    }
+  }
+
+  /** The {@code c}-th child struct of a checked record batch. */
+  private static MemorySegment child(MemorySegment batch, int c) {
+    return CData.entry(batch, A_CHILDREN, c, ARRAY.byteSize(), "a record batch's children");
+  }
+
+  /** The layout of each field of a stream's struct schema; {@code names} receives the names. */
+  private static List<Layout> tableLayouts(MemorySegment schema, List<String> names) {
+    String format = CData.string(CData.pointer(schema, S_FORMAT));
+    if (!"+s".equals(format)) {
+      throw new IllegalArgumentException("arrowArrayStream's schema has format \"" + format
+          + "\": a stream of record batches has a struct schema (\"+s\")");
+    }
+    long n = schema.get(JAVA_LONG, S_N_CHILDREN);
+    if (n < 0 || n > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("arrowArrayStream's schema has " + n + " children");
+    }
+    List<Layout> layouts = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      MemorySegment field = CData.entry(
+          schema, S_CHILDREN, i, SCHEMA.byteSize(), "arrowArrayStream's schema children");
+      String name = CData.string(CData.pointer(field, CData.S_NAME));
+      name = name == null ? "" : name;
+      if (names.contains(name)) {
+        throw new IllegalArgumentException(
+            "arrowArrayStream has two columns named \"" + name + "\"");
+      }
+      names.add(name);
+      try {
+        layouts.add(Layout.of(field));
+      } catch (IllegalArgumentException bad) {
+        throw new IllegalArgumentException(
+            "arrowArrayStream column \"" + name + "\": " + bad.getMessage(), bad);
+      }
+    }
+    return layouts;
+  }
+
+  /** Checks one record batch (a struct array of the columns) and locates each column's data. */
+  private static List<Located> locateBatch(
+      MemorySegment batch, List<Layout> layouts, List<String> names, int index) {
+    String where = "arrowArrayStream batch " + index;
+    long length = batch.get(JAVA_LONG, A_LENGTH);
+    long offset = batch.get(JAVA_LONG, A_OFFSET);
+    if (length < 0 || offset < 0) {
+      throw new IllegalArgumentException(
+          where + " has length " + length + " and offset " + offset + ": both must be >= 0");
+    }
+    if (batch.get(JAVA_LONG, A_N_CHILDREN) != layouts.size()) {
+      throw new IllegalArgumentException(where + " has " + batch.get(JAVA_LONG, A_N_CHILDREN)
+          + " columns; the schema has " + layouts.size());
+    }
+    if (batch.get(JAVA_LONG, A_N_BUFFERS) != 1) {
+      throw new IllegalArgumentException(where + " has " + batch.get(JAVA_LONG, A_N_BUFFERS)
+          + " buffers; a struct array has 1");
+    }
+    MemorySegment validity = CData.entry(batch, A_BUFFERS, 0, 0, where + " buffers");
+    ArrowTypes.checkNoNulls(validity, batch.get(JAVA_LONG, A_NULL_COUNT), offset, length, 1, 0,
+        where);
+    List<Located> out = new ArrayList<>();
+    for (int c = 0; c < layouts.size(); c++) {
+      String column = where + " column \"" + names.get(c) + "\"";
+      MemorySegment child = child(batch, c);
+      if (CData.isReleased(child, A_RELEASE)) {
+        throw new IllegalArgumentException(column + " is released (its release callback is NULL)");
+      }
+      out.add(locate(child, layouts.get(c), offset, length, column));
+    }
+    return out;
   }
 
   /**
@@ -334,8 +520,11 @@ public final class ArrowTensors {
                 "fixed-size list" + path + " has " + n + " children; it must have 1");
           }
           sizes.add(size);
-          s = CData.pointer(s, S_CHILDREN).reinterpret(ADDRESS.byteSize()).get(ADDRESS, 0)
-              .reinterpret(SCHEMA.byteSize());
+          if (size < 0 || size > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("bad fixed-size-list format \"" + format
+                + "\": its size must be in [0, 2^31-1]");
+          }
+          s = CData.entry(s, S_CHILDREN, 0, SCHEMA.byteSize(), "arrowSchema" + path + " children");
           path += ".child";
           continue;
         }
@@ -374,6 +563,11 @@ public final class ArrowTensors {
       return s;
     }
 
+    /** {@return the logical view of a physical tensor: itself, or its permutation} */
+    Tensor logical(Tensor physical) {
+      return permutation == null ? physical : physical.permute(logicalDims());
+    }
+
     /** Dims of the logical view: dim 0 (rows) stays, row dim i is physical permutation[i]. */
     int[] logicalDims() {
       int[] dims = new int[permutation.length + 1];
@@ -392,21 +586,41 @@ public final class ArrowTensors {
 
   /** Walks the array along {@code layout}, checking lengths, buffers and nulls. */
   static Located locate(MemorySegment array, Layout layout) {
-    MemorySegment a = array;
-    long length = a.get(JAVA_LONG, A_LENGTH);
-    if (length < 0 || a.get(JAVA_LONG, A_OFFSET) < 0) {
-      throw new IllegalArgumentException("arrowArray has length " + length + " and offset "
-          + a.get(JAVA_LONG, A_OFFSET) + ": both must be >= 0");
+    long length = array.get(JAVA_LONG, A_LENGTH);
+    if (length < 0) {
+      throw new IllegalArgumentException("arrowArray has length " + length + ": it must be >= 0");
     }
-    long start = 0; // index of the first slot of this level, counted without the level's offset
-    long count = length;
+    return locate(array, layout, 0, length, "arrowArray");
+  }
+
+  /**
+   * Walks {@code array} along {@code layout} for the {@code count} rows from {@code start}
+   * (counted without the array's own offset: a record batch's offset for one of its columns),
+   * checking every level's length, offset, buffers and nulls against what its parent needs.
+   */
+  static Located locate(MemorySegment array, Layout layout, long start, long count, String path) {
+    try {
+      return walk(array, layout, start, count, path);
+    } catch (ArithmeticException overflow) {
+      throw new IllegalArgumentException(
+          path + ": its lengths and offsets overflow a long (" + overflow.getMessage() + ")");
+    }
+  }
+
+  private static Located walk(
+      MemorySegment array, Layout layout, long start, long count, String path) {
+    MemorySegment a = array;
+    long rows = count;
     long rowElems = 1; // slots of this level per top-level row
-    String path = "arrowArray";
     for (int level = 0; ; level++) {
       boolean leaf = level == layout.listSizes().length;
       long offset = a.get(JAVA_LONG, A_OFFSET);
       long levelLength = a.get(JAVA_LONG, A_LENGTH);
-      if (start + count > levelLength) {
+      if (levelLength < 0 || offset < 0) {
+        throw new IllegalArgumentException(path + " has length " + levelLength + " and offset "
+            + offset + ": both must be >= 0");
+      }
+      if (Math.addExact(start, count) > levelLength) {
         throw new IllegalArgumentException(path + " has length " + levelLength
             + " but its parent needs " + (start + count) + " values");
       }
@@ -419,27 +633,27 @@ public final class ArrowTensors {
         throw new IllegalArgumentException(
             path + " has " + nBuffers + " buffers; its type has " + want);
       }
-      MemorySegment buffers =
-          CData.pointer(a, A_BUFFERS).reinterpret(nBuffers * ADDRESS.byteSize());
-      ArrowTypes.checkNoNulls(buffers.get(ADDRESS, 0), a.get(JAVA_LONG, A_NULL_COUNT),
-          offset + start, count, rowElems, level, path);
+      MemorySegment validity = CData.entry(a, A_BUFFERS, 0, 0, path + " buffers");
+      ArrowTypes.checkNoNulls(validity, a.get(JAVA_LONG, A_NULL_COUNT),
+          Math.addExact(offset, start), count, rowElems, level, path);
       if (leaf) {
-        MemorySegment data = buffers.get(ADDRESS, ADDRESS.byteSize());
+        MemorySegment data = CData.entry(a, A_BUFFERS, 1, 0, path + " buffers");
         if (data.equals(MemorySegment.NULL) && count > 0) {
           throw new IllegalArgumentException(path + " has no data buffer");
         }
-        return new Located(data, offset + start, count, length);
+        long first = Math.addExact(offset, start);
+        Math.multiplyExact(Math.addExact(first, count), layout.dtype().byteSize()); // bytes fit
+        return new Located(data, first, count, rows);
       }
       if (a.get(JAVA_LONG, A_N_CHILDREN) != 1) {
         throw new IllegalArgumentException(path + " (a fixed-size list) must have 1 child, not "
             + a.get(JAVA_LONG, A_N_CHILDREN));
       }
       long size = layout.listSizes()[level];
-      start = Math.multiplyExact(offset + start, size);
+      start = Math.multiplyExact(Math.addExact(offset, start), size);
       count = Math.multiplyExact(count, size);
       rowElems = Math.multiplyExact(rowElems, size);
-      a = CData.pointer(a, A_CHILDREN).reinterpret(ADDRESS.byteSize()).get(ADDRESS, 0)
-          .reinterpret(ARRAY.byteSize());
+      a = CData.entry(a, A_CHILDREN, 0, ARRAY.byteSize(), path + " children");
       path += ".child";
     }
   }

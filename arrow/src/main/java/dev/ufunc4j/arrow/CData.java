@@ -181,6 +181,23 @@ final class CData {
     return struct.get(ADDRESS, offset);
   }
 
+  /**
+   * {@return the {@code i}-th entry of the pointer array at {@code offset} of {@code struct},
+   * widened to {@code size} bytes} A foreign struct is not trusted: a NULL array or entry is
+   * refused (naming {@code what}) instead of read, which would crash the process.
+   */
+  static MemorySegment entry(MemorySegment struct, long offset, long i, long size, String what) {
+    MemorySegment array = pointer(struct, offset);
+    if (array.equals(MemorySegment.NULL)) {
+      throw new IllegalArgumentException(what + " is a NULL pointer array");
+    }
+    MemorySegment p = array.reinterpret((i + 1) * ADDRESS.byteSize()).getAtIndex(ADDRESS, i);
+    if (p.equals(MemorySegment.NULL) && size > 0) {
+      throw new IllegalArgumentException(what + "[" + i + "] is NULL");
+    }
+    return p.reinterpret(size);
+  }
+
   static boolean isReleased(MemorySegment struct, long releaseOffset) {
     return pointer(struct, releaseOffset).equals(MemorySegment.NULL);
   }
@@ -195,6 +212,39 @@ final class CData {
       CALL_RELEASE.invokeExact(fn, struct);
     } catch (Throwable t) {
       throw new IllegalStateException("the producer's release callback failed", t);
+    }
+  }
+
+  /** Calls a stream's {@code get_schema} or {@code get_next}: {@code (fn, stream, out) -> int}. */
+  private static final MethodHandle CALL_FILL =
+      LINKER.downcallHandle(FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+  /** Calls a stream's {@code get_last_error}: {@code (fn, stream) -> const char*}. */
+  private static final MethodHandle CALL_LAST_ERROR =
+      LINKER.downcallHandle(FunctionDescriptor.of(ADDRESS, ADDRESS));
+
+  /**
+   * Calls the foreign stream's {@code get_schema} or {@code get_next} (at {@code fnOffset}) into
+   * {@code out}; a non-zero errno is refused with the stream's own error text when it has one.
+   */
+  static void streamCall(MemorySegment stream, long fnOffset, MemorySegment out, String what) {
+    int errno;
+    try {
+      errno = (int) CALL_FILL.invokeExact(pointer(stream, fnOffset), stream, out);
+    } catch (Throwable t) {
+      throw new IllegalStateException("the producer's " + what + " failed", t);
+    }
+    if (errno != 0) {
+      String text = null;
+      MemorySegment lastError = pointer(stream, ST_GET_LAST_ERROR);
+      if (!lastError.equals(MemorySegment.NULL)) {
+        try {
+          text = string((MemorySegment) CALL_LAST_ERROR.invokeExact(lastError, stream));
+        } catch (Throwable t) {
+          text = null;
+        }
+      }
+      throw new IllegalArgumentException("arrowArrayStream's " + what + " failed with errno "
+          + errno + (text == null ? "" : ": " + text));
     }
   }
 
@@ -413,7 +463,8 @@ final class CData {
     try {
       long n = s.get(JAVA_LONG, nChildrenAt);
       long size = releaseAt == S_RELEASE ? SCHEMA.byteSize() : ARRAY.byteSize();
-      if (n > 0) {
+      // A consumer may have overwritten the struct: a NULL children array is not read.
+      if (n > 0 && !pointer(s, childrenAt).equals(MemorySegment.NULL)) {
         MemorySegment children = pointer(s, childrenAt).reinterpret(n * ADDRESS.byteSize());
         for (long i = 0; i < n; i++) {
           // A child the consumer moved away is marked released here; it releases the copy.

@@ -13,7 +13,9 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.Map;
 import org.apache.arrow.c.ArrowArray;
+import org.apache.arrow.c.ArrowArrayStream;
 import org.apache.arrow.c.ArrowSchema;
 import org.apache.arrow.c.Data;
 import org.apache.arrow.memory.BufferAllocator;
@@ -125,6 +127,35 @@ class ArrowJavaTest {
         double expected = (double) (n - 1) * n * (2L * n - 1) / 24;
         assertEquals(expected, t.mul(t).sum().getDouble());
       }
+    }
+  }
+
+  /**
+   * A DuckDB query result as a C stream, imported whole by {@link ArrowTensors#importStream}:
+   * DuckDB's Arrow batches (read by arrow-java's stream reader, zero copy) handed out again
+   * through arrow-java's C stream export, a foreign producer of ours.
+   */
+  @Test
+  void aDuckDbQueryResultStreamBecomesTensors() throws Exception {
+    int n = 10_000; // several DuckDB batches of 2048 rows: concatenated
+    try (BufferAllocator alloc = new RootAllocator();
+        Connection c = DriverManager.getConnection("jdbc:duckdb:");
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT i::INTEGER AS i, (i * 0.5)::DOUBLE AS x,"
+            + " [i, i + 1]::FLOAT[2] AS v FROM range(" + n + ") t(i) ORDER BY i");
+        ArrowArrayStream stream = ArrowArrayStream.allocateNew(alloc);
+        Arena arena = Arena.ofConfined()) {
+      // The exported stream owns the reader: its release (ours to call) closes it.
+      ArrowReader reader =
+          (ArrowReader) rs.unwrap(DuckDBResultSet.class).arrowExportStream(alloc, 2048);
+      Data.exportArrayStream(alloc, reader, stream);
+      Map<String, Tensor> t = ArrowTensors.importStream(at(stream.memoryAddress()), arena);
+      assertEquals(DType.INT32, t.get("i").dtype());
+      assertEquals((long) n * (n - 1) / 2, t.get("i").to(DType.INT64).sum().getLong());
+      assertEquals((double) n * (n - 1) / 4, t.get("x").sum().getDouble());
+      assertEquals(DType.FLOAT32, t.get("v").dtype());
+      assertEquals(n, t.get("v").size(0));
+      assertEquals(n - 1.0, t.get("v").getDouble(n - 2, 1));
     }
   }
 }
