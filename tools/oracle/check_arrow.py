@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Opens an Arrow IPC file that ufunc4j wrote (ArrowIpcWriteTest) with pyarrow, Polars and DuckDB,
-and checks every column against the same columns built here with NumPy (the oracle): types,
-shapes and values. Prints "<client> ok" per client; exits non-zero on the first difference.
+"""Opens an Arrow IPC file and an IPC stream that ufunc4j wrote (ArrowIpcWriteTest) with pyarrow,
+Polars and DuckDB, and checks every column against the same columns built here with NumPy (the
+oracle): types, shapes and values. Prints "<client> ok" per client and format; exits non-zero on
+the first difference.
 
-    "$PY" tools/oracle/check_arrow.py ours.arrow
+    "$PY" tools/oracle/check_arrow.py ours.arrow [ours.arrows]
 """
 import sys
 
@@ -32,45 +33,52 @@ def fail(msg):
     sys.exit(1)
 
 
-# pyarrow, memory-mapped as we read it.
-table = feather.read_table(path, memory_map=True)
-if table.column_names != list(expected):
-    fail(f"pyarrow columns {table.column_names} != {list(expected)}")
-for name, want in expected.items():
-    col = table.column(name).combine_chunks()
-    if want.ndim == 1:
-        typ = arrow_types.get(name, pa.from_numpy_dtype(want.dtype))
-        if col.type != typ:
-            fail(f"pyarrow {name}: type {col.type}, expected {typ}")
-        got = col.to_numpy(zero_copy_only=False)
-    else:
-        if not isinstance(col.type, pa.FixedShapeTensorType):
-            fail(f"pyarrow {name}: type {col.type}, expected arrow.fixed_shape_tensor")
-        if list(col.type.shape) != list(want.shape[1:]) or col.type.value_type != pa.from_numpy_dtype(want.dtype):
-            fail(f"pyarrow {name}: {col.type} for {want.dtype} {want.shape}")
-        got = col.to_numpy_ndarray()
-    if got.dtype != want.dtype or got.shape != want.shape or not np.array_equal(got, want):
-        fail(f"pyarrow {name}: {got!r} != {want!r}")
-print("pyarrow ok:", len(expected), "columns")
+def check(fmt, table, df):
+    """pyarrow's table, Polars' frame of one file (fmt: "file" or "stream")."""
+    if table.column_names != list(expected):
+        fail(f"pyarrow columns {table.column_names} != {list(expected)}")
+    for name, want in expected.items():
+        col = table.column(name).combine_chunks()
+        if want.ndim == 1:
+            typ = arrow_types.get(name, pa.from_numpy_dtype(want.dtype))
+            if col.type != typ:
+                fail(f"pyarrow {name}: type {col.type}, expected {typ}")
+            got = col.to_numpy(zero_copy_only=False)
+        else:
+            if not isinstance(col.type, pa.FixedShapeTensorType):
+                fail(f"pyarrow {name}: type {col.type}, expected arrow.fixed_shape_tensor")
+            if list(col.type.shape) != list(want.shape[1:]) or col.type.value_type != pa.from_numpy_dtype(want.dtype):
+                fail(f"pyarrow {name}: {col.type} for {want.dtype} {want.shape}")
+            got = col.to_numpy_ndarray()
+        if got.dtype != want.dtype or got.shape != want.shape or not np.array_equal(got, want):
+            fail(f"pyarrow {name}: {got!r} != {want!r}")
+    print(f"pyarrow {fmt} ok:", len(expected), "columns")
 
-# Polars (its own IPC reader). A tensor column comes back as its storage, a fixed-size list.
-df = pl.read_ipc(path, memory_map=False)
-for name, want in expected.items():
-    got = df[name].to_numpy()
-    if want.ndim > 1:
-        got = np.stack([np.asarray(r) for r in got]).reshape(want.shape)
-    if not np.array_equal(got.astype(want.dtype), want) or got.dtype.kind != want.dtype.kind:
-        fail(f"polars {name}: {got!r} != {want!r}")
-print("polars ok:", df.shape)
+    # Polars (its own IPC reader). A tensor column comes back as its storage, a fixed-size list.
+    for name, want in expected.items():
+        got = df[name].to_numpy()
+        if want.ndim > 1:
+            got = np.stack([np.asarray(r) for r in got]).reshape(want.shape)
+        if not np.array_equal(got.astype(want.dtype), want) or got.dtype.kind != want.dtype.kind:
+            fail(f"polars {name}: {got!r} != {want!r}")
+    print(f"polars {fmt} ok:", df.shape)
 
-# DuckDB: a SQL query over the table (DuckDB scans it through the Arrow C stream interface).
-con = duckdb.connect()
-con.register("ours", table.drop_columns(["float16", "half", "tensor", "transposed"]))
-for name in ints + ["float32", "float64"]:
-    got = con.execute(f'SELECT sum("{name}"), count(*) FROM ours').fetchone()
-    if got != (6, 4):
-        fail(f"duckdb sum/count of {name}: {got}")
-got = con.execute("SELECT count(*) FROM ours WHERE flags").fetchone()[0]
-if got != 2:
-    fail(f"duckdb flags: {got}")
-print("duckdb ok")
+    # DuckDB: a SQL query over the table (DuckDB scans it through the Arrow C stream interface).
+    con = duckdb.connect()
+    con.register("ours", table.drop_columns(["float16", "half", "tensor", "transposed"]))
+    for name in ints + ["float32", "float64"]:
+        got = con.execute(f'SELECT sum("{name}"), count(*) FROM ours').fetchone()
+        if got != (6, 4):
+            fail(f"duckdb sum/count of {name}: {got}")
+    got = con.execute("SELECT count(*) FROM ours WHERE flags").fetchone()[0]
+    if got != 2:
+        fail(f"duckdb flags: {got}")
+    print(f"duckdb {fmt} ok")
+
+
+# The file, memory-mapped by pyarrow as we read it; the stream with open_stream/read_ipc_stream.
+check("file", feather.read_table(path, memory_map=True), pl.read_ipc(path, memory_map=False))
+if len(sys.argv) > 2:
+    stream = sys.argv[2]
+    with pa.ipc.open_stream(stream) as reader:
+        check("stream", reader.read_all(), pl.read_ipc_stream(stream))

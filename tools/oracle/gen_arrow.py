@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Golden Arrow IPC files for the arrow module's tests, written by pyarrow, Polars and DuckDB.
 
-Writes arrow/src/test/resources/arrow/*.arrow and expect.json: for each file and column, the
+Writes arrow/src/test/resources/arrow/*.arrow (the IPC file format), *.arrows (the IPC stream
+format) and expect.json: for each file and column, the
 dtype, shape and C-order values (as strings, so that 64-bit integers stay exact) that NumPy
 computes for what was written. The Java tests (ArrowIpcGoldenTest) read the files and compare.
 
@@ -76,11 +77,20 @@ fl = np.arange(n * 4, dtype=np.float64).reshape(n, 4) - 3
 cols["fixed_list"] = pa.FixedSizeListArray.from_arrays(pa.array(fl.ravel()), 4)
 record("pyarrow.arrow", "fixed_list", "float64", fl)
 write(pa.table(cols), "pyarrow.arrow")
+# The same table as an IPC stream (pyarrow.ipc.new_stream: a schema message, a record batch, the
+# end-of-stream marker; no magic, no footer).
+with pa.ipc.new_stream(str(OUT / "pyarrow.arrows"), pa.table(cols).schema) as w:
+    w.write_table(pa.table(cols))
+expect["pyarrow.arrows"] = expect["pyarrow.arrow"]
 
 # Two record batches: concatenated on read.
 batches = [pa.record_batch({"x": pa.array(np.arange(3, dtype=np.int32) + 10 * k)}) for k in range(2)]
 write(pa.Table.from_batches(batches), "batches.arrow")
 record("batches.arrow", "x", "int32", np.concatenate([np.arange(3) + 10 * k for k in range(2)]).astype(np.int32))
+with pa.ipc.new_stream(str(OUT / "batches.arrows"), batches[0].schema) as w:
+    for b in batches:
+        w.write_batch(b)
+expect["batches.arrows"] = expect["batches.arrow"]
 
 # Refused: a null, an LZ4-compressed file.
 feather.write_feather(pa.table({"v": pa.array([1.0, None, 3.0])}), OUT / "nulls.arrow",
@@ -101,6 +111,8 @@ record("polars.arrow", "a", "int32", np.array([3, -1, 4, -1], dtype=np.int32))
 record("polars.arrow", "b", "float64", np.array([0.5, 1.5, -2.0, 1e300]))
 record("polars.arrow", "m", "float32", pa_arr)
 record("polars.arrow", "flag", "bool", np.array([True, False, False, True]))
+df.write_ipc_stream(OUT / "polars.arrows", compression="uncompressed")
+expect["polars.arrows"] = expect["polars.arrow"]
 
 # DuckDB: a query's Arrow result (DuckDB's own Arrow export), written by pyarrow.
 con = duckdb.connect()

@@ -40,8 +40,8 @@ import org.apache.arrow.flatbuf.Type;
 
 /**
  * Arrow IPC files (<a href="https://arrow.apache.org/docs/format/Columnar.html#ipc-file-format">the
- * file format</a>, which Feather v2 is): one tensor per column, read memory-mapped and written
- * whole. Types map as in {@link ArrowTensors} (docs/arrow.md): a primitive column is a rank-1
+ * file format</a>, which Feather v2 is) and IPC streams (the stream format, saved to a file): one
+ * tensor per column, read memory-mapped and written whole. Types map as in {@link ArrowTensors} (docs/arrow.md): a primitive column is a rank-1
  * tensor, an {@code arrow.fixed_shape_tensor} or (nested) fixed-size-list column a tensor of rank
  * 2 or more whose first dimension is the rows.
  *
@@ -69,14 +69,19 @@ public final class ArrowIpc {
   // ============================================================================================
 
   /**
-   * Reads every column of an Arrow IPC file as a tensor, memory-mapped (class comment).
+   * Reads every column of an Arrow IPC file or stream as a tensor, memory-mapped (class
+   * comment). The format is told by the first bytes: the file format starts with {@code ARROW1}
+   * (what {@code pyarrow.ipc.new_file}, {@code feather.write_feather} and Polars'
+   * {@code write_ipc} write), the stream format with a message ({@code pyarrow.ipc.new_stream},
+   * Polars' {@code write_ipc_stream}, a {@code .arrows} file).
    *
-   * @param file an Arrow IPC file ({@code .arrow}, {@code .feather} v2)
+   * @param file an Arrow IPC file ({@code .arrow}, {@code .feather} v2) or stream
    * @return the columns by name, in the file's order
    * @throws IOException when the file cannot be opened for reading and writing (the mapping is
    *     copy-on-write; the file is not modified)
-   * @throws IllegalArgumentException when it is not an Arrow IPC file, is compressed, has a column
-   *     without a tensor dtype (naming it), a dictionary, or a null (naming its column and row)
+   * @throws IllegalArgumentException when it is neither, is truncated or its metadata lies
+   *     (a length or offset outside the file), is compressed, has a column without a tensor
+   *     dtype (naming it), a dictionary, or a null (naming its column and row)
    */
   public static Map<String, Tensor> read(Path file) throws IOException {
     MemorySegment map;
@@ -85,46 +90,189 @@ public final class ArrowIpc {
         FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
       map = ch.map(FileChannel.MapMode.PRIVATE, 0, ch.size(), Arena.ofAuto());
     }
+    try {
+      return map.byteSize() >= MAGIC.length && startsWith(map, 0, MAGIC)
+          ? readFile(file, map) : readStream(file, map);
+    } catch (IndexOutOfBoundsException | java.nio.BufferUnderflowException
+        | ArithmeticException corrupt) {
+      // A FlatBuffers table or vector whose offsets point outside its message, or sizes that
+      // overflow: the metadata is corrupt. (Reads are bounds-checked: nothing outside is read.)
+      throw new IllegalArgumentException(file + " has corrupt Arrow metadata (" + corrupt + ")",
+          corrupt);
+    }
+  }
+
+  /** The file format: magic, the stream's messages, a footer indexing them, its length, magic. */
+  private static Map<String, Tensor> readFile(Path file, MemorySegment map) {
     long size = map.byteSize();
-    if (size < 18 || !startsWith(map, 0, MAGIC) || !startsWith(map, size - 6, MAGIC)) {
-      throw new IllegalArgumentException(
-          file + " is not an Arrow IPC file (no ARROW1 magic at both ends; an Arrow stream or"
-              + " Feather v1 file is not read)");
+    if (size < 18 || !startsWith(map, size - 6, MAGIC)) {
+      throw new IllegalArgumentException(file + " starts like an Arrow IPC file but has no"
+          + " ARROW1 magic at its end (" + size + " bytes): it is truncated");
     }
     int footerLength = map.get(INT_LE, size - 10);
     if (footerLength <= 0 || footerLength > size - 18) {
-      throw new IllegalArgumentException(file + " has a bad footer length " + footerLength);
+      throw new IllegalArgumentException(file + " has a bad footer length " + footerLength
+          + " (the file has " + size + " bytes)");
     }
     Footer footer = Footer.getRootAsFooter(buffer(map, size - 10 - footerLength, footerLength));
     if (footer.dictionariesLength() > 0) {
       throw new IllegalArgumentException(
           file + " has dictionary-encoded columns: decode them first");
     }
-    Schema schema = footer.schema();
+    if (footer.schema() == null) {
+      throw new IllegalArgumentException(file + ": its footer has no schema");
+    }
+    List<Column> columns = columns(file, footer.schema());
+    Batches batches = new Batches(columns);
+    for (int b = 0; b < footer.recordBatchesLength(); b++) {
+      Block block = footer.recordBatches(b);
+      long at = block.offset();
+      if (at < 8 || block.metaDataLength() < 8 || block.bodyLength() < 0
+          || at > size - block.metaDataLength()
+          || at + block.metaDataLength() > size - block.bodyLength()) {
+        throw new IllegalArgumentException(file + ": record batch " + b + "'s block (offset "
+            + at + ", metadata " + block.metaDataLength() + " bytes, body " + block.bodyLength()
+            + " bytes) lies outside the file of " + size + " bytes");
+      }
+      Message message = message(file, map, at, at + block.metaDataLength());
+      readBatch(file, map, message, at + block.metaDataLength(), block.bodyLength(), batches);
+    }
+    return batches.tensors(file);
+  }
+
+  /**
+   * The stream format: encapsulated messages (a schema, then record batches), up to an
+   * end-of-stream marker or the end of the file.
+   */
+  private static Map<String, Tensor> readStream(Path file, MemorySegment map) {
+    long size = map.byteSize();
+    Batches batches = null;
+    long at = 0;
+    while (at < size) {
+      long metaEnd = messageEnd(file, map, at);
+      if (metaEnd == at) {
+        break; // the end-of-stream marker
+      }
+      Message message = message(file, map, at, metaEnd);
+      long body = message.bodyLength();
+      if (body < 0 || body > size - metaEnd) {
+        throw new IllegalArgumentException(file + ": the message at byte " + at + " has a body of "
+            + body + " bytes from byte " + metaEnd + ", outside the stream of " + size + " bytes");
+      }
+      switch (message.headerType()) {
+        case MessageHeader.Schema -> {
+          if (batches != null) {
+            throw new IllegalArgumentException(file + ": a second schema message at byte " + at);
+          }
+          Schema schema = (Schema) message.header(new Schema());
+          if (schema == null) {
+            throw new IllegalArgumentException(file + ": the schema message at byte " + at
+                + " has no schema table (corrupt Arrow metadata)");
+          }
+          batches = new Batches(columns(file, schema));
+        }
+        case MessageHeader.RecordBatch -> {
+          if (batches == null) {
+            throw new IllegalArgumentException(
+                file + ": a record batch at byte " + at + " before the schema message");
+          }
+          readBatch(file, map, message, metaEnd, body, batches);
+        }
+        case MessageHeader.DictionaryBatch -> throw new IllegalArgumentException(
+            file + " has dictionary-encoded columns: decode them first");
+        default -> throw new IllegalArgumentException(file + " is not an Arrow IPC file or stream:"
+            + " the message at byte " + at + " has type "
+            + MessageHeader.name(message.headerType()) + (at == 0 ? " (not a schema; and no"
+            + " ARROW1 magic: not the file format, nor Feather v1, which is not read)" : ""));
+      }
+      at = metaEnd + body;
+    }
+    if (batches == null) {
+      throw new IllegalArgumentException(file + " is not an Arrow IPC file or stream: no ARROW1"
+          + " magic and no schema message (" + size + " bytes)");
+    }
+    return batches.tensors(file);
+  }
+
+  /**
+   * {@return where the encapsulated message at {@code at} ends (its metadata, padding included;
+   * its body follows), or {@code at} for the end-of-stream marker} Old (pre-0.15) messages have
+   * no continuation marker: the length comes first.
+   */
+  private static long messageEnd(Path file, MemorySegment map, long at) {
+    long size = map.byteSize();
+    if (size - at < 4) {
+      throw new IllegalArgumentException(file + ": " + (size - at) + " stray bytes at byte " + at
+          + " (truncated message prefix)");
+    }
+    int first = map.get(INT_LE, at);
+    int prefix = first == CONTINUATION ? 8 : 4;
+    if (size - at < prefix) {
+      throw new IllegalArgumentException(
+          file + ": truncated message prefix at byte " + at + " (" + size + " bytes)");
+    }
+    int length = map.get(INT_LE, at + prefix - 4);
+    if (length == 0) {
+      return at;
+    }
+    if ((length < 0 || length > size - at - prefix) && at == 0 && first != CONTINUATION) {
+      throw new IllegalArgumentException(file + " is not an Arrow IPC file or stream: it starts"
+          + " with neither the ARROW1 magic nor a message (Feather v1 is not read)");
+    }
+    if (length < 0 || length > size - at - prefix) {
+      throw new IllegalArgumentException(file + ": the message at byte " + at + " claims "
+          + length + " bytes of metadata; the file has " + (size - at - prefix) + " after it");
+    }
+    return at + prefix + length;
+  }
+
+  /** The Message table of the encapsulated message in {@code [at, metaEnd)}. */
+  private static Message message(Path file, MemorySegment map, long at, long metaEnd) {
+    int prefix = map.get(INT_LE, at) == CONTINUATION ? 8 : 4;
+    int length = map.get(INT_LE, at + prefix - 4);
+    if (length <= 0 || length > metaEnd - at - prefix) {
+      throw new IllegalArgumentException(file + ": the message at byte " + at + " claims "
+          + length + " bytes of metadata; its block has " + (metaEnd - at - prefix));
+    }
+    return Message.getRootAsMessage(buffer(map, at + prefix, length));
+  }
+
+  /** The columns of a schema, each checked to make a tensor. */
+  private static List<Column> columns(Path file, Schema schema) {
+    if (schema.endianness() != org.apache.arrow.flatbuf.Endianness.Little) {
+      throw new IllegalArgumentException(
+          file + " is big-endian: only little-endian Arrow data is read (docs/arrow.md)");
+    }
     List<Column> columns = new ArrayList<>();
     for (int i = 0; i < schema.fieldsLength(); i++) {
       columns.add(Column.of(file, schema.fields(i)));
     }
-    List<List<Tensor>> chunks = new ArrayList<>();
-    columns.forEach(_ -> chunks.add(new ArrayList<>()));
-    for (int b = 0; b < footer.recordBatchesLength(); b++) {
-      Block block = footer.recordBatches(b);
-      readBatch(file, map, block, columns, chunks);
+    return columns;
+  }
+
+  /** The columns and each one's pieces, one per record batch read. */
+  private record Batches(List<Column> columns, List<List<Tensor>> chunks) {
+    Batches(List<Column> columns) {
+      this(columns, new ArrayList<>());
+      columns.forEach(_ -> chunks.add(new ArrayList<>()));
     }
-    Map<String, Tensor> out = new LinkedHashMap<>();
-    for (int c = 0; c < columns.size(); c++) {
-      Column col = columns.get(c);
-      List<Tensor> parts = chunks.get(c);
-      Tensor t = parts.isEmpty() ? Tensor.zeros(col.layout().dtype(), col.layout().physicalShape(0))
-          : parts.size() == 1 ? parts.getFirst() : Tensor.cat(parts, 0);
-      if (col.layout().permutation() != null) {
-        t = t.permute(col.layout().logicalDims());
+
+    /** The tensors: one batch's pieces as they are (no copy), several concatenated. */
+    Map<String, Tensor> tensors(Path file) {
+      Map<String, Tensor> out = new LinkedHashMap<>();
+      for (int c = 0; c < columns.size(); c++) {
+        Column col = columns.get(c);
+        List<Tensor> parts = chunks.get(c);
+        Tensor t = parts.isEmpty()
+            ? Tensor.zeros(col.layout().dtype(), col.layout().physicalShape(0))
+            : parts.size() == 1 ? parts.getFirst() : Tensor.cat(parts, 0);
+        if (out.put(col.name(), col.layout().logical(t)) != null) {
+          throw new IllegalArgumentException(
+              file + " has two columns named \"" + col.name() + "\"");
+        }
       }
-      if (out.put(col.name(), t) != null) {
-        throw new IllegalArgumentException(file + " has two columns named \"" + col.name() + "\"");
-      }
+      return out;
     }
-    return out;
   }
 
   /** A column: its name and layout (what {@link ArrowTensors.Layout} says of a C schema). */
@@ -144,9 +292,17 @@ public final class ArrowIpc {
       Field f = field;
       while (f.typeType() == Type.FixedSizeList) {
         FixedSizeList list = (FixedSizeList) f.type(new FixedSizeList());
+        if (list == null) {
+          throw new IllegalArgumentException(where + ": a fixed-size list type without its"
+              + " table (corrupt Arrow metadata)");
+        }
         if (f.childrenLength() != 1) {
           throw new IllegalArgumentException(where + ": a fixed-size list with "
               + f.childrenLength() + " children");
+        }
+        if (list.listSize() < 0) {
+          throw new IllegalArgumentException(
+              where + ": a fixed-size list of negative size " + list.listSize());
         }
         sizes.add((long) list.listSize());
         f = f.children(0);
@@ -177,6 +333,9 @@ public final class ArrowIpc {
         return DType.BOOL;
       case Type.Int: {
         Int t = (Int) f.type(new Int());
+        if (t == null) {
+          return null;
+        }
         for (DType d : ArrowTypes.SUPPORTED) {
           if (d.isIntegral(false) && d.byteSize() * 8 == t.bitWidth()
               && d.isUnsigned() != t.isSigned()) {
@@ -186,7 +345,11 @@ public final class ArrowIpc {
         return null;
       }
       case Type.FloatingPoint: {
-        short p = ((FloatingPoint) f.type(new FloatingPoint())).precision();
+        FloatingPoint fp = (FloatingPoint) f.type(new FloatingPoint());
+        if (fp == null) {
+          return null;
+        }
+        short p = fp.precision();
         return p == Precision.HALF ? DType.FLOAT16 : p == Precision.SINGLE ? DType.FLOAT32
             : p == Precision.DOUBLE ? DType.FLOAT64 : null;
       }
@@ -195,38 +358,48 @@ public final class ArrowIpc {
     }
   }
 
-  /** Adds one record batch's piece of every column to {@code chunks}. */
+  /** Adds one record batch's piece of every column to {@code batches}. */
   private static void readBatch(
-      Path file, MemorySegment map, Block block, List<Column> columns, List<List<Tensor>> chunks) {
-    long at = block.offset();
-    long metaEnd = at + block.metaDataLength();
-    if (at < 0 || block.metaDataLength() < 8 || metaEnd + block.bodyLength() > map.byteSize()) {
-      throw new IllegalArgumentException(file + ": a record batch block lies outside the file");
-    }
-    int prefix = map.get(INT_LE, at) == CONTINUATION ? 8 : 4; // pre-0.15 files have no marker
-    int length = map.get(INT_LE, at + prefix - 4);
-    Message message = Message.getRootAsMessage(buffer(map, at + prefix, length));
+      Path file, MemorySegment map, Message message, long bodyAt, long bodyLength,
+      Batches batches) {
     if (message.headerType() != MessageHeader.RecordBatch) {
       throw new IllegalArgumentException(file + ": a record batch block holds message type "
           + MessageHeader.name(message.headerType()));
     }
     RecordBatch batch = (RecordBatch) message.header(new RecordBatch());
+    if (batch == null) {
+      throw new IllegalArgumentException(
+          file + ": a record batch message without its table (corrupt Arrow metadata)");
+    }
     if (batch.compression() != null) {
       throw new IllegalArgumentException(file + " is compressed: write it uncompressed (pyarrow:"
           + " feather.write_feather(table, path, compression=\"uncompressed\"); Polars:"
           + " write_ipc(path, compression=\"uncompressed\"))");
     }
-    MemorySegment body = map.asSlice(metaEnd, block.bodyLength());
+    MemorySegment body = map.asSlice(bodyAt, bodyLength);
     int node = 0;
     int buf = 0;
+    List<Column> columns = batches.columns();
     for (int c = 0; c < columns.size(); c++) {
       Column col = columns.get(c);
       ArrowTensors.Layout layout = col.layout();
       String where = file + " column \"" + col.name() + "\"";
+      int levels = layout.listSizes().length;
+      if (node + levels + 1 > batch.nodesLength()
+          || buf + levels + 2 > batch.buffersLength()) {
+        throw new IllegalArgumentException(where + ": its record batch has " + batch.nodesLength()
+            + " field nodes and " + batch.buffersLength() + " buffers, too few for its columns");
+      }
       long rows = batch.nodes(node).length();
+      if (rows != batch.length()) {
+        throw new IllegalArgumentException(where + " has " + rows + " rows in a record batch of "
+            + batch.length());
+      }
+      if (rows < 0) {
+        throw new IllegalArgumentException(where + " has a negative length " + rows);
+      }
       long count = rows;
       long rowElems = 1;
-      int levels = layout.listSizes().length;
       for (int level = 0; level <= levels; level++) {
         FieldNode n = batch.nodes(node++);
         if (n.length() != count) {
@@ -234,6 +407,12 @@ public final class ArrowIpc {
               where + ": nesting level " + level + " has " + n.length() + " values, not " + count);
         }
         MemorySegment validity = slice(body, batch.buffers(buf++), where);
+        if (n.nullCount() != 0 && validity.byteSize() != 0
+            && validity.byteSize() < (count + 7) / 8) {
+          throw new IllegalArgumentException(where + ": null count " + n.nullCount()
+              + " with a validity bitmap of " + validity.byteSize() + " bytes for " + count
+              + " values");
+        }
         ArrowTypes.checkNoNulls(validity.byteSize() == 0 ? null : validity, n.nullCount(), 0,
             count, rowElems, level, where);
         if (level < levels) {
@@ -245,19 +424,22 @@ public final class ArrowIpc {
       MemorySegment data = slice(body, batch.buffers(buf++), where);
       long[] shape = layout.physicalShape(rows);
       DType dtype = layout.dtype();
-      long need = dtype == DType.BOOL ? (count + 7) / 8 : count * dtype.byteSize();
+      long need =
+          dtype == DType.BOOL ? (count + 7) / 8 : Math.multiplyExact(count, dtype.byteSize());
       if (data.byteSize() < need) {
         throw new IllegalArgumentException(where + ": its data buffer has " + data.byteSize()
             + " bytes; " + count + " values of " + dtype + " need " + need);
       }
-      chunks.get(c).add(dtype == DType.BOOL ? ArrowTypes.unpackBits(data, 0, shape)
+      batches.chunks().get(c).add(dtype == DType.BOOL ? ArrowTypes.unpackBits(data, 0, shape)
           : Tensor.fromSegment(data.asSlice(0, need), dtype, shape));
     }
   }
 
   private static MemorySegment slice(MemorySegment body, Buffer b, String where) {
-    if (b.offset() < 0 || b.length() < 0 || b.offset() + b.length() > body.byteSize()) {
-      throw new IllegalArgumentException(where + ": a buffer lies outside its record batch");
+    if (b.offset() < 0 || b.length() < 0 || b.offset() > body.byteSize() - b.length()) {
+      throw new IllegalArgumentException(where + ": a buffer (offset " + b.offset() + ", "
+          + b.length() + " bytes) lies outside its record batch body of " + body.byteSize()
+          + " bytes");
     }
     return body.asSlice(b.offset(), b.length());
   }
@@ -294,6 +476,30 @@ public final class ArrowIpc {
    *     refused (naming its column); nothing is written then
    */
   public static void write(Path file, Map<String, Tensor> columns) throws IOException {
+    write(file, columns, true);
+  }
+
+  /**
+   * Writes the tensors as an Arrow IPC <em>stream</em> (a schema message, one record batch, the
+   * end-of-stream marker; no magic, no footer), which {@code pyarrow.ipc.open_stream}, Polars'
+   * {@code read_ipc_stream} and arrow-java's {@code ArrowStreamReader} read; columns, layout and
+   * refusals as {@link #write(Path, Map)}, and likewise whole or not at all.
+   *
+   * @param file the file to write (replaced if it exists), e.g. {@code x.arrows}
+   * @param columns the tensors by column name, as {@link #write(Path, Map)} takes them
+   * @throws IOException when the file cannot be written
+   * @throws IllegalArgumentException as {@link #write(Path, Map)}; nothing is written then
+   */
+  public static void writeStream(Path file, Map<String, Tensor> columns) throws IOException {
+    write(file, columns, false);
+  }
+
+  /** The IPC file format ({@code fileFormat}) or the stream format. */
+  private static void write(Path file, Map<String, Tensor> columns, boolean fileFormat)
+      throws IOException {
+    if (file == null) {
+      throw new IllegalArgumentException("file must not be null");
+    }
     List<String> names = new ArrayList<>();
     List<ArrowTensors.Exported> parts = ArrowTensors.prepareColumns(columns, names);
     long rows = parts.getFirst().array().length();
@@ -321,7 +527,9 @@ public final class ArrowIpc {
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
     try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE,
         StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-      writeFully(ch, ByteBuffer.wrap(new byte[] {'A', 'R', 'R', 'O', 'W', '1', 0, 0}));
+      if (fileFormat) {
+        writeFully(ch, ByteBuffer.wrap(new byte[] {'A', 'R', 'R', 'O', 'W', '1', 0, 0}));
+      }
       FlatBufferBuilder sb = new FlatBufferBuilder();
       int schemaMsg = Message.createMessage(sb, MetadataVersion.V5, MessageHeader.Schema,
           schema(sb, names, parts), 0, 0);
@@ -351,21 +559,24 @@ public final class ArrowIpc {
         }
       }
       writeFully(ch, ByteBuffer.allocate((int) (bodyAt + bodyLength - ch.position())));
-      // The stream's end-of-stream marker, then the footer.
+      // The stream's end-of-stream marker, then (the file format) the footer.
       writeFully(ch, littleEndian(8).putInt(CONTINUATION).putInt(0).flip());
-      FlatBufferBuilder fb = new FlatBufferBuilder();
-      int schemaTable = schema(fb, names, parts);
-      Footer.startRecordBatchesVector(fb, 1);
-      Block.createBlock(fb, batchAt, metaLength, bodyLength);
-      int blocks = fb.endVector();
-      Footer.startDictionariesVector(fb, 0);
-      int dictionaries = fb.endVector();
-      fb.finish(Footer.createFooter(fb, MetadataVersion.V5, schemaTable, dictionaries, blocks, 0));
-      ByteBuffer footer = fb.dataBuffer();
-      int footerLength = footer.remaining();
-      writeFully(ch, footer);
-      writeFully(ch, littleEndian(4).putInt(footerLength).flip());
-      writeFully(ch, ByteBuffer.wrap(MAGIC));
+      if (fileFormat) {
+        FlatBufferBuilder fb = new FlatBufferBuilder();
+        int schemaTable = schema(fb, names, parts);
+        Footer.startRecordBatchesVector(fb, 1);
+        Block.createBlock(fb, batchAt, metaLength, bodyLength);
+        int blocks = fb.endVector();
+        Footer.startDictionariesVector(fb, 0);
+        int dictionaries = fb.endVector();
+        fb.finish(
+            Footer.createFooter(fb, MetadataVersion.V5, schemaTable, dictionaries, blocks, 0));
+        ByteBuffer footer = fb.dataBuffer();
+        int footerLength = footer.remaining();
+        writeFully(ch, footer);
+        writeFully(ch, littleEndian(4).putInt(footerLength).flip());
+        writeFully(ch, ByteBuffer.wrap(MAGIC));
+      }
     } catch (IOException | RuntimeException e) {
       Files.deleteIfExists(tmp);
       throw e;

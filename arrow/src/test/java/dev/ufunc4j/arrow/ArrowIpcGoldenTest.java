@@ -24,9 +24,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Arrow IPC files written by pyarrow, Polars and DuckDB (tools/oracle/gen_arrow.py) read as
- * tensors: dtype, shape and every value as NumPy computed them, and the single-batch columns
- * zero-copy views of the mapped file. Files we must refuse are refused by name.
+ * Arrow IPC files and streams written by pyarrow, Polars and DuckDB (tools/oracle/gen_arrow.py)
+ * read as tensors: dtype, shape and every value as NumPy computed them, and the single-batch
+ * columns zero-copy views of the mapped file. Files we must refuse (nulls, compression, every
+ * truncation and lie) are refused by name.
  */
 class ArrowIpcGoldenTest {
 
@@ -43,7 +44,8 @@ class ArrowIpcGoldenTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"pyarrow.arrow", "polars.arrow", "duckdb.arrow", "batches.arrow"})
+  @ValueSource(strings = {"pyarrow.arrow", "polars.arrow", "duckdb.arrow", "batches.arrow",
+      "pyarrow.arrows", "polars.arrows", "batches.arrows"})
   void readsWhatTheClientsWrote(String file) throws IOException {
     JsonObject columns = expect().getAsJsonObject(file);
     Map<String, Tensor> read = ArrowIpc.read(resource(file));
@@ -58,7 +60,7 @@ class ArrowIpcGoldenTest {
       Elementwise.assertTensor(file + " " + c.getKey(), t, dtype, shape, values);
       // No copy: a column of a one-batch file is a view of the file's mapping (bool excepted:
       // Arrow's bits are unpacked to bytes).
-      boolean oneBatch = !file.equals("batches.arrow");
+      boolean oneBatch = !file.startsWith("batches.");
       assertEquals(oneBatch && dtype != DType.BOOL, t.segment().isMapped(),
           file + " " + c.getKey() + " mapped");
     }
@@ -109,7 +111,95 @@ class ArrowIpcGoldenTest {
     Files.writeString(f, "not an arrow file at all, really");
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> ArrowIpc.read(f));
-    assertTrue(e.getMessage().contains("is not an Arrow IPC file"), e.getMessage());
+    assertTrue(e.getMessage().contains("is not an Arrow IPC file or stream"), e.getMessage());
     assertFalse(e.getMessage().isEmpty());
+  }
+
+  /**
+   * Every prefix of real files and streams (pyarrow's, Polars'), and every single-byte
+   * corruption (to 0x00 or 0xFF) of where their metadata is, is refused with an
+   * IllegalArgumentException or read (a stream cut at a message boundary is a shorter valid
+   * stream; a corrupt value is just a value): never another exception, never a read outside.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"pyarrow.arrow", "pyarrow.arrows", "polars.arrows", "batches.arrow"})
+  void truncatedAndCorruptedFilesAreRefused(String name, @TempDir Path dir) throws IOException {
+    byte[] whole = Files.readAllBytes(resource(name));
+    Path f = dir.resolve(name);
+    int refused = 0;
+    for (int cut = 0; cut < whole.length; cut++) {
+      Files.write(f, java.util.Arrays.copyOf(whole, cut));
+      refused += readOrRefuse(f, name + " cut at " + cut);
+      if (cut % 500 == 0) {
+        System.gc(); // unmap the mappings of the files read so far (an automatic arena each)
+      }
+    }
+    assertTrue(refused > whole.length / 2, refused + " of " + whole.length + " prefixes refused");
+    // Corrupt one byte at a time where the metadata is: the first 768 bytes (the schema, a
+    // stream's first batch) and the last 384 (a file's footer); elsewhere a byte is a value.
+    for (int at = 0; at < whole.length; at++) {
+      if (at >= 768 && at < whole.length - 384) {
+        continue;
+      }
+      for (int value : new int[] {0x00, 0xFF}) {
+        byte[] bad = whole.clone();
+        bad[at] = (byte) value;
+        Files.write(f, bad);
+        readOrRefuse(f, name + " byte " + at + " = " + value);
+      }
+      if (at % 500 == 0) {
+        System.gc(); // unmap the mappings of the files read so far (an automatic arena each)
+      }
+    }
+  }
+
+  private static int readOrRefuse(Path f, String what) throws IOException {
+    try {
+      Map<String, Tensor> read = ArrowIpc.read(f);
+      for (Tensor t : read.values()) { // every element within the mapping: the last one read
+        if (t.numel() > 0) {
+          java.lang.foreign.MemorySegment m = t.contiguous().segment();
+          m.get(java.lang.foreign.ValueLayout.JAVA_BYTE, m.byteSize() - 1);
+        }
+      }
+      return 0;
+    } catch (IllegalArgumentException refused) {
+      assertFalse(refused.getMessage().isEmpty(), what);
+      return 1;
+    } catch (RuntimeException other) {
+      throw new AssertionError(what + ": " + other, other);
+    }
+  }
+
+  @Test
+  void lyingMetadataIsRefusedNamingTheValues(@TempDir Path dir) throws IOException {
+    byte[] whole = Files.readAllBytes(resource("batches.arrows"));
+    Path f = dir.resolve("x.arrows");
+    // The first message's metadata length, made larger than the file.
+    byte[] bad = whole.clone();
+    java.nio.ByteBuffer.wrap(bad).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(4, 1 << 20);
+    Files.write(f, bad);
+    assertMessage(f, "the message at byte 0 claims 1048576 bytes of metadata; the file has "
+        + (whole.length - 8) + " after it");
+    // A file magic with the footer cut off.
+    Path g = dir.resolve("x.arrow");
+    byte[] file = Files.readAllBytes(resource("batches.arrow"));
+    Files.write(g, java.util.Arrays.copyOf(file, file.length - 3));
+    assertMessage(g, "has no ARROW1 magic at its end");
+    // The footer length lies.
+    bad = file.clone();
+    java.nio.ByteBuffer.wrap(bad).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+        .putInt(bad.length - 10, bad.length);
+    Files.write(g, bad);
+    assertMessage(g, "has a bad footer length " + bad.length);
+    // Wrong magic: a Feather v1 / CSV-like start.
+    Files.writeString(g, "FEA1 not arrow");
+    assertMessage(g, "is not an Arrow IPC file or stream");
+  }
+
+  private static void assertMessage(Path f, String part) {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> ArrowIpc.read(f));
+    assertTrue(e.getMessage().contains(part), e.getMessage() + "\n does not contain\n" + part);
   }
 }

@@ -21,9 +21,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Files we write: read back by us (every dtype, the tensor extension, a non-contiguous tensor),
- * and opened by pyarrow, Polars and DuckDB (tools/oracle/check_arrow.py, which computes the
- * expected columns with NumPy), refusing bad columns before the file exists.
+ * Files and streams we write: read back by us (every dtype, the tensor extension, a
+ * non-contiguous tensor), and opened by pyarrow, Polars and DuckDB (tools/oracle/check_arrow.py,
+ * which computes the expected columns with NumPy), refusing bad columns before the file exists.
  */
 class ArrowIpcWriteTest {
 
@@ -61,6 +61,27 @@ class ArrowIpcWriteTest {
   }
 
   @Test
+  void readsBackTheStreamItWrote(@TempDir Path dir) throws IOException {
+    Path f = dir.resolve("ours.arrows");
+    Map<String, Tensor> written = columns();
+    ArrowIpc.writeStream(f, written);
+    byte[] bytes = Files.readAllBytes(f);
+    assertEquals(-1, java.nio.ByteBuffer.wrap(bytes).getInt(0), "a continuation marker, no magic");
+    Map<String, Tensor> read = ArrowIpc.read(f);
+    assertEquals(List.copyOf(written.keySet()), List.copyOf(read.keySet()));
+    for (var e : written.entrySet()) {
+      Tensor r = read.get(e.getKey());
+      assertArrayEquals(e.getValue().shape(), r.shape(), e.getKey());
+      assertTrue(r.equal(e.getValue()), e.getKey());
+      assertEquals(r.dtype() != DType.BOOL, r.segment().isMapped(), e.getKey() + " mapped");
+    }
+    Map<String, Tensor> complex = Map.of("z", Tensor.zeros(DType.COMPLEX64, 2));
+    Path g = dir.resolve("bad.arrows");
+    assertThrows(IllegalArgumentException.class, () -> ArrowIpc.writeStream(g, complex));
+    assertFalse(Files.exists(g));
+  }
+
+  @Test
   void refusesBadColumnsBeforeWriting(@TempDir Path dir) {
     Path f = dir.resolve("bad.arrow");
     Map<String, Tensor> rows = new LinkedHashMap<>();
@@ -92,13 +113,18 @@ class ArrowIpcWriteTest {
         + ": create it with tools/oracle/venv.sh (or set UFUNC4J_VENV) to run the client check");
     Path f = dir.resolve("ours.arrow");
     ArrowIpc.write(f, columns());
+    Path stream = dir.resolve("ours.arrows");
+    ArrowIpc.writeStream(stream, columns());
     Process p = new ProcessBuilder(python.toString(),
-        root.resolve("tools/oracle/check_arrow.py").toString(), f.toString())
+        root.resolve("tools/oracle/check_arrow.py").toString(), f.toString(), stream.toString())
         .redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(300, TimeUnit.SECONDS), "check_arrow.py finished");
     assertEquals(0, p.exitValue(), out);
-    assertTrue(out.contains("pyarrow ok") && out.contains("polars ok") && out.contains("duckdb ok"),
-        out);
+    for (String format : List.of("file", "stream")) {
+      for (String client : List.of("pyarrow", "polars", "duckdb")) {
+        assertTrue(out.contains(client + " " + format + " ok"), out);
+      }
+    }
   }
 }
