@@ -242,7 +242,27 @@ public final class DistTensor {
    *     dev.ufunc4j.Npy#read}'s message, naming the file)
    */
   public static DistTensor readNpy(JavaSparkContext sc, Path dir) throws IOException {
-    return SparkTensors.readNpy(sc, dir);
+    return SparkTensors.readShards(sc, dir, SparkTensors.ShardFormat.NPY);
+  }
+
+  /**
+   * {@return the Arrow IPC files ({@code .arrow}, Feather v2) in {@code dir}, in file-name order,
+   * each file one block read by an executor, memory-mapped without a copy ({@code dir} must be
+   * visible to every executor)} Each file holds one column (as {@link #writeArrow} writes them,
+   * or pyarrow, Polars or DuckDB wrote them: a primitive column is a rank-1 block, an {@code
+   * arrow.fixed_shape_tensor} or fixed-size-list column a block of rank 2 or more; types as in
+   * docs/arrow.md). The files must agree in dtype and in every dimension but the first; the
+   * blocks are cached in executor memory.
+   *
+   * @param sc the Spark context
+   * @param dir the directory of shards
+   * @throws IllegalArgumentException when an argument is null, {@code dir} holds no {@code
+   *     .arrow} file, the files disagree (naming the blocks), or a file is refused ({@code
+   *     ArrowIpc.read}'s message, naming the file: several columns, a null, compression, ...)
+   * @throws IOException when {@code dir} cannot be listed or a file cannot be opened
+   */
+  public static DistTensor readArrow(JavaSparkContext sc, Path dir) throws IOException {
+    return SparkTensors.readShards(sc, dir, SparkTensors.ShardFormat.ARROW);
   }
 
   /**
@@ -271,7 +291,24 @@ public final class DistTensor {
    * @throws IOException when a shard cannot be written
    */
   public void writeNpy(Path dir) throws IOException {
-    SparkTensors.writeNpy(this, dir);
+    SparkTensors.writeShards(this, dir, SparkTensors.ShardFormat.NPY);
+  }
+
+  /**
+   * Writes each block to {@code dir} as an Arrow IPC file, {@code part-00000.arrow}, {@code
+   * part-00001.arrow}, ..., of one column named {@code tensor} (rank 1: a primitive column; rank
+   * 2 or more: an {@code arrow.fixed_shape_tensor} column), which pyarrow ({@code
+   * pyarrow.dataset.dataset(dir, format="arrow")}), Polars and DuckDB read; refused when {@code
+   * dir} already holds {@code .arrow} files. As {@link #writeNpy}, the shards appear only once
+   * every block is written.
+   *
+   * @param dir the directory of shards
+   * @throws IllegalArgumentException when {@code dir} already holds {@code .arrow} files, the
+   *     dtype has no Arrow type (bfloat16, complex, float8), or an op broke a block (naming it)
+   * @throws IOException when a shard cannot be written
+   */
+  public void writeArrow(Path dir) throws IOException {
+    SparkTensors.writeShards(this, dir, SparkTensors.ShardFormat.ARROW);
   }
 
   /**

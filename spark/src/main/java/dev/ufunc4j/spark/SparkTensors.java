@@ -2,6 +2,7 @@ package dev.ufunc4j.spark;
 
 import dev.ufunc4j.Npy;
 import dev.ufunc4j.Tensor;
+import dev.ufunc4j.arrow.ArrowIpc;
 import dev.ufunc4j.dtype.DType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,6 +14,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -31,7 +33,8 @@ import org.apache.spark.storage.StorageLevel;
 
 /**
  * Reading and writing {@link DistTensor}s (the public entry points are {@link DistTensor}'s
- * {@code fromColumn}, {@code readNpy}, {@code toDataFrame} and {@code writeNpy}) where data lives in a Spark job: a DataFrame column (a
+ * {@code fromColumn}, {@code readNpy}/{@code readArrow}, {@code toDataFrame} and {@code
+ * writeNpy}/{@code writeArrow}) where data lives in a Spark job: a DataFrame column (a
  * numeric column is a rank-1 tensor, an {@code array<float>} column of feature vectors a rank-2
  * one, one row per table row) and a directory of {@code .npy} shards (one block per file). Each
  * partition or file becomes one block through one copy; no kernel or conversion runs per row.
@@ -273,65 +276,118 @@ final class SparkTensors {
   }
 
   // ============================================================================================
-  // .npy shards
+  // Shards: .npy files and Arrow IPC files
   // ============================================================================================
 
   /**
-   * The {@code .npy} files in {@code dir}, in file-name order, as one distributed tensor: each
-   * file one block (and one partition), read by an executor (so {@code dir} must be visible to
-   * every executor: a shared file system). The files must agree in dtype and in every dimension
-   * but the first; the blocks are cached in executor memory.
-   *
-   * @throws IllegalArgumentException when an argument is null or {@code dir} holds no {@code
-   *     .npy} file; on the first job, when the files disagree (naming the blocks)
-   * @throws IOException when {@code dir} cannot be listed or, on the first job, a file cannot be
-   *     read ({@link Npy#read}'s message, naming the file)
+   * A shard file format: how an executor reads a file as one block and writes a block as one
+   * file, and the names the public methods give (in messages). An enum, so that Spark ships it
+   * to the executors by name.
    */
-  static DistTensor readNpy(JavaSparkContext sc, Path dir) throws IOException {
+  enum ShardFormat {
+    /** NumPy's {@code .npy} ({@link Npy}). */
+    NPY(".npy", "readNpy", "writeNpy"),
+    /**
+     * An Arrow IPC file of one column ({@code ArrowIpc}, module ufunc4j-arrow): read
+     * memory-mapped, without a copy; written with the column named {@link #ARROW_COLUMN}.
+     */
+    ARROW(".arrow", "readArrow", "writeArrow");
+
+    final String suffix;
+    final String reader;
+    final String writer;
+
+    ShardFormat(String suffix, String reader, String writer) {
+      this.suffix = suffix;
+      this.reader = reader;
+      this.writer = writer;
+    }
+
+    Tensor read(Path file) throws IOException {
+      if (this == NPY) {
+        return Npy.read(file);
+      }
+      Map<String, Tensor> columns = ArrowIpc.read(file);
+      if (columns.size() != 1) {
+        throw new IllegalArgumentException("DistTensor.readArrow: " + file + " has "
+            + columns.size() + " columns " + columns.keySet() + "; a shard of a DistTensor has"
+            + " one (read the file with ArrowIpc.read and pick a column)");
+      }
+      return columns.values().iterator().next();
+    }
+
+    void write(Path file, Tensor block) throws IOException {
+      if (this == NPY) {
+        Npy.write(file, block);
+      } else {
+        ArrowIpc.write(file, Map.of(ARROW_COLUMN, block));
+      }
+    }
+  }
+
+  /** The column name of the Arrow shards {@code writeArrow} writes. */
+  static final String ARROW_COLUMN = "tensor";
+
+  /**
+   * The shard files ({@code .npy} or {@code .arrow}) in {@code dir}, in file-name order, as one
+   * distributed tensor: each file one block (and one partition), read by an executor (so {@code
+   * dir} must be visible to every executor: a shared file system). The files must agree in dtype
+   * and in every dimension but the first; the blocks are cached in executor memory.
+   *
+   * @throws IllegalArgumentException when an argument is null or {@code dir} holds no shard
+   *     file; on the first job, when the files disagree (naming the blocks) or a file is refused
+   *     by its reader (an Arrow file of several columns, a null, ...: naming the file)
+   * @throws IOException when {@code dir} cannot be listed or, on the first job, a file cannot be
+   *     read (the reader's message, naming the file)
+   */
+  static DistTensor readShards(JavaSparkContext sc, Path dir, ShardFormat format)
+      throws IOException {
     if (sc == null || dir == null) {
-      throw new IllegalArgumentException("DistTensor.readNpy: "
+      throw new IllegalArgumentException("DistTensor." + format.reader + ": "
           + (sc == null ? "sc" : "dir") + " must not be null");
     }
     List<String> files;
     try (Stream<Path> s = Files.list(dir)) {
-      files = s.filter(p -> p.getFileName().toString().endsWith(".npy"))
+      files = s.filter(p -> p.getFileName().toString().endsWith(format.suffix))
           .map(p -> p.toAbsolutePath().toString())
           .sorted()
           .toList();
     }
     if (files.isEmpty()) {
-      throw new IllegalArgumentException("DistTensor.readNpy: no .npy file in " + dir);
+      throw new IllegalArgumentException(
+          "DistTensor." + format.reader + ": no " + format.suffix + " file in " + dir);
     }
     // Spark's functions may throw checked exceptions: a file that cannot be read fails the task
-    // with Npy.read's IOException, which SparkJobs.runIo gives back to the caller as itself.
+    // with the reader's IOException, which SparkJobs.runIo gives back to the caller as itself.
     JavaRDD<Block> raw = sc.parallelize(files, files.size())
-        .map(f -> new Block(-1, Npy.read(Paths.get(f))));
-    return SparkJobs.runIo(
-        () -> assemble(sc, raw.persist(StorageLevel.MEMORY_ONLY()), ".npy shards in " + dir));
+        .map(f -> new Block(-1, format.read(Paths.get(f))));
+    return SparkJobs.runIo(() -> assemble(
+        sc, raw.persist(StorageLevel.MEMORY_ONLY()), format.suffix + " shards in " + dir));
   }
 
   /**
    * Writes each block of {@code tensor} to {@code dir} as {@code part-00000.npy},
-   * {@code part-00001.npy}, ... (as {@link Npy#write}: each file replaced atomically), creating
-   * {@code dir} if needed. Refused when {@code dir} already holds {@code .npy} files, so shards
-   * of two tensors never mix ({@code DataFrameWriter}'s default mode, {@code errorifexists}).
+   * {@code part-00001.npy}, ... (or {@code .arrow}, by {@code format}; each file replaced
+   * atomically, as {@link Npy#write} and {@code ArrowIpc.write} do), creating {@code dir} if
+   * needed. Refused when {@code dir} already holds files of the format, so shards of two tensors
+   * never mix ({@code DataFrameWriter}'s default mode, {@code errorifexists}).
    *
    * <p>The tasks write into a staging directory inside {@code dir} ({@code _temporary-*}, which
-   * {@link #readNpy} does not list), and the driver moves the shards into {@code dir} only once
-   * every block is written, as Spark's file committers do: a block that fails (an op that broke
-   * its block's shape, a value an op refused, a dtype {@code .npy} cannot hold) leaves no shard
-   * behind, and a {@code dir} this call created is removed again.
+   * {@link #readShards} does not list), and the driver moves the shards into {@code dir} only
+   * once every block is written, as Spark's file committers do: a block that fails (an op that
+   * broke its block's shape, a value an op refused, a dtype the format cannot hold) leaves no
+   * shard behind, and a {@code dir} this call created is removed again.
    */
-  static void writeNpy(DistTensor tensor, Path dir) throws IOException {
+  static void writeShards(DistTensor tensor, Path dir, ShardFormat format) throws IOException {
     if (tensor == null || dir == null) {
-      throw new IllegalArgumentException("DistTensor.writeNpy: "
+      throw new IllegalArgumentException("DistTensor." + format.writer + ": "
           + (tensor == null ? "tensor" : "dir") + " must not be null");
     }
     if (Files.isDirectory(dir)) {
       try (Stream<Path> s = Files.list(dir)) {
-        if (s.anyMatch(p -> p.getFileName().toString().endsWith(".npy"))) {
-          throw new IllegalArgumentException("DistTensor.writeNpy: " + dir
-              + " already holds .npy files; write to a new or empty directory");
+        if (s.anyMatch(p -> p.getFileName().toString().endsWith(format.suffix))) {
+          throw new IllegalArgumentException("DistTensor." + format.writer + ": " + dir
+              + " already holds " + format.suffix + " files; write to a new or empty directory");
         }
       }
     }
@@ -346,14 +402,16 @@ final class SparkTensors {
         tensor.blocks().foreachPartition(it -> {
           int part = org.apache.spark.TaskContext.getPartitionId();
           while (it.hasNext()) {
-            Npy.write(Paths.get(where, String.format("part-%05d.npy", part)), it.next().tensor);
+            Path shard = Paths.get(where, String.format("part-%05d", part) + format.suffix);
+            format.write(shard, it.next().tensor);
           }
         });
         return null;
       });
       List<Path> parts;
       try (Stream<Path> s = Files.list(staging)) {
-        parts = s.filter(p -> p.getFileName().toString().endsWith(".npy")).sorted().toList();
+        parts = s.filter(p -> p.getFileName().toString().endsWith(format.suffix)).sorted()
+            .toList();
       }
       for (Path part : parts) {
         Path target = dir.resolve(part.getFileName());
@@ -363,7 +421,7 @@ final class SparkTensors {
       committed = true;
     } finally {
       if (!committed) {
-        for (Path target : moved) { // dir held no .npy file before: these are ours
+        for (Path target : moved) { // dir held no shard of this format before: these are ours
           deleteQuietly(target);
         }
       }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ufunc4j.Npy;
 import dev.ufunc4j.Ops;
 import dev.ufunc4j.Tensor;
+import dev.ufunc4j.arrow.ArrowIpc;
 import dev.ufunc4j.dtype.DType;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -164,6 +165,55 @@ class SparkTensorsTest extends SparkTestSession {
       sb.append(t.getMessage()).append(" | ");
     }
     return sb.toString();
+  }
+
+  @Test
+  void arrowShardsRoundTrip(@TempDir Path dir) throws Exception {
+    Tensor x = Tensor.randint(2, -100, 100, DType.INT16, 50, 3, 2);
+    DistTensor d = DistTensor.of(sc, x, 3);
+    Path out = dir.resolve("shards");
+    d.writeArrow(out);
+    List<Path> files;
+    try (Stream<Path> s = Files.list(out)) {
+      files = s.sorted().toList();
+    }
+    assertEquals(List.of("part-00000.arrow", "part-00001.arrow", "part-00002.arrow"),
+        files.stream().map(p -> p.getFileName().toString()).toList());
+    java.util.Map<String, Tensor> one = ArrowIpc.read(files.get(1));
+    assertEquals(List.of("tensor"), List.copyOf(one.keySet()));
+    assertTrue(one.get("tensor").equal(x.narrow(0, 17, 17)));
+    DistTensor back = DistTensor.readArrow(sc, out);
+    assertArrayEquals(new long[] {17, 17, 16}, back.blockRows());
+    assertTrue(back.toTensor().equal(x));
+    IllegalArgumentException again =
+        assertThrows(IllegalArgumentException.class, () -> d.writeArrow(out));
+    assertTrue(again.getMessage().contains("already holds .arrow files"), again.getMessage());
+    // A shard pyarrow wrote (tools/oracle/gen_arrow.py: x = arange(3) + 10 k in two record
+    // batches), beside ours of the same column type.
+    Path golden = Path.of(System.getProperty("user.dir"))
+        .resolveSibling("arrow/src/test/resources/arrow");
+    Path mixed = Files.createDirectories(dir.resolve("pyarrow"));
+    Files.copy(golden.resolve("batches.arrow"), mixed.resolve("a.arrow"));
+    ArrowIpc.write(
+        mixed.resolve("b.arrow"), java.util.Map.of("x", Tensor.arange(2).to(DType.INT32)));
+    Tensor read = DistTensor.readArrow(sc, mixed).toTensor();
+    assertTrue(read.equal(Tensor.of(new int[] {0, 1, 2, 10, 11, 12, 0, 1}, 8)), read.toString());
+    // A file of several columns is refused, naming it and them.
+    Path wide = Files.createDirectories(dir.resolve("wide"));
+    Files.copy(golden.resolve("duckdb.arrow"), wide.resolve("d.arrow"));
+    IllegalArgumentException columns =
+        assertThrows(IllegalArgumentException.class, () -> DistTensor.readArrow(sc, wide));
+    assertTrue(columns.getMessage().contains("d.arrow has 3 columns [i, x, v]"),
+        columns.getMessage());
+    Path empty = Files.createDirectories(dir.resolve("empty"));
+    IllegalArgumentException none =
+        assertThrows(IllegalArgumentException.class, () -> DistTensor.readArrow(sc, empty));
+    assertEquals("DistTensor.readArrow: no .arrow file in " + empty, none.getMessage());
+    IllegalArgumentException complex = assertThrows(IllegalArgumentException.class,
+        () -> DistTensor.of(sc, Tensor.zeros(DType.COMPLEX64, 4), 2).writeArrow(dir.resolve("c")));
+    assertTrue(complex.getMessage().contains("Arrow has no type for complex64"),
+        complex.getMessage());
+    assertTrue(!Files.exists(dir.resolve("c")), "nothing left behind");
   }
 
   @Test
