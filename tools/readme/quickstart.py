@@ -62,6 +62,8 @@ SNIPPET_IMPORTS = [
 ]
 SPARK_IMPORTS = ["dev.ufunc4j.spark.*", "org.apache.spark.sql.*"]
 ARROW_IMPORTS = ["dev.ufunc4j.arrow.*"]
+# The README's DuckDB example gets a query result as a C stream through DuckDB's JDBC driver,
+# which hands it over as arrow-java's classes (arrow-c-data, with arrow-memory-unsafe).
 ARROW_DEPENDENCIES = """
   <dependency>
     <groupId>dev.ufunc4j</groupId>
@@ -69,7 +71,27 @@ ARROW_DEPENDENCIES = """
     <version>0.1.0-SNAPSHOT</version>
     <scope>test</scope>
   </dependency>
+  <dependency>
+    <groupId>org.duckdb</groupId>
+    <artifactId>duckdb_jdbc</artifactId>
+    <version>1.5.6.0</version>
+    <scope>test</scope>
+  </dependency>
+  <dependency>
+    <groupId>org.apache.arrow</groupId>
+    <artifactId>arrow-c-data</artifactId>
+    <version>19.0.0</version>
+    <scope>test</scope>
+  </dependency>
+  <dependency>
+    <groupId>org.apache.arrow</groupId>
+    <artifactId>arrow-memory-unsafe</artifactId>
+    <version>19.0.0</version>
+    <scope>test</scope>
+  </dependency>
 """
+# arrow-java's memory layer reads a private field of java.nio's buffers: its documented flag.
+ARROW_JVM_FLAG = "--add-opens=java.base/java.nio=ALL-UNNAMED"
 SPARK_DEPENDENCIES = """
   <dependency>
     <groupId>dev.ufunc4j</groupId>
@@ -425,7 +447,11 @@ def check_snippets(project, files, snippets, members, failing, mvn_args):
     if any("with arrow" in s.options for s in snippets):
         pom = snippet_files["pom.xml"]
         at = pom.index("</dependencies>")
-        snippet_files["pom.xml"] = pom[:at] + ARROW_DEPENDENCIES.lstrip("\n") + pom[at:]
+        pom = pom[:at] + ARROW_DEPENDENCIES.lstrip("\n") + pom[at:]
+        native = "--enable-native-access=ALL-UNNAMED"
+        if native not in pom:
+            sys.exit("the README pom's Surefire argLine has no " + native)
+        snippet_files["pom.xml"] = pom.replace(native, native + " " + ARROW_JVM_FLAG)
     for s in snippets:
         snippet_files[f"src/test/java/readme/{s.name}.java"] = s.source()
         if s.expected is None and s.prints():
