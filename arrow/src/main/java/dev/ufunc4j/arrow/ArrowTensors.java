@@ -93,8 +93,10 @@ public final class ArrowTensors {
   /**
    * Exports the tensors as the columns of a table into the caller's {@code struct
    * ArrowArrayStream} (the C Stream Interface): its schema is a struct of one field per column
-   * (named by the map's keys, typed as {@link #exportTo} types a tensor), and it yields one record
-   * batch, then the end of the stream. This is what DuckDB's JDBC driver registers as a table
+   * (named by the map's keys, typed as {@link #exportTo} types a tensor), and it yields the rows
+   * in record batches of 2^17 rows (the last one shorter; one batch for a shorter table; zero-copy
+   * slices of the tensors' memory: a consumer such as DuckDB scans each batch with a thread),
+   * then the end of the stream. This is what DuckDB's JDBC driver registers as a table
    * ({@code registerArrowStream}) and pyarrow's {@code RecordBatchReader} imports. Memory and
    * copies as {@link #exportTo}: each batch handed out keeps its tensors alive until its release;
    * the stream's own release drops a batch never handed out.
@@ -108,6 +110,23 @@ public final class ArrowTensors {
    *     nothing is written then
    */
   public static void exportStream(Map<String, Tensor> columns, MemorySegment arrowArrayStream) {
+    exportStream(columns, arrowArrayStream, BATCH_ROWS);
+  }
+
+  /**
+   * Rows per record batch of {@link #exportStream}: a consumer such as DuckDB scans an Arrow
+   * stream with one thread per batch, so a large table goes out in several (zero-copy slices of
+   * the same memory). A multiple of 8, so that a bool column's packed bits split at bytes.
+   */
+  static final long BATCH_ROWS = 1L << 17;
+
+  /** {@link #exportStream(Map, MemorySegment)} in batches of {@code batchRows} rows. */
+  static void exportStream(
+      Map<String, Tensor> columns, MemorySegment arrowArrayStream, long batchRows) {
+    if (batchRows <= 0 || batchRows % 8 != 0) {
+      throw new IllegalArgumentException("batchRows " + batchRows + " is not a positive multiple"
+          + " of 8");
+    }
     MemorySegment stream = CData.struct(arrowArrayStream, CData.STREAM, "arrowArrayStream");
     List<String> names = new ArrayList<>();
     List<Exported> parts = prepareColumns(columns, names);
@@ -119,8 +138,36 @@ public final class ArrowTensors {
       arrays.add(parts.get(i).array());
     }
     long rows = parts.getFirst().array().length();
-    CData.fillStream(stream, new CData.SchemaNode("+s", "", Map.of(), fields),
-        new CData.ArrayNode(rows, Collections.<MemorySegment>singletonList(null), arrays, null));
+    List<DType> dtypes = columns.values().stream().map(Tensor::dtype).toList();
+    List<CData.ArrayNode> batches = new ArrayList<>();
+    for (long from = 0; from < rows || from == 0; from += batchRows) {
+      long count = Math.min(batchRows, rows - from);
+      List<CData.ArrayNode> slices = new ArrayList<>();
+      for (int c = 0; c < arrays.size(); c++) {
+        slices.add(count == rows ? arrays.get(c) : rows(arrays.get(c), dtypes.get(c), from, count));
+      }
+      batches.add(new CData.ArrayNode(
+          count, Collections.<MemorySegment>singletonList(null), slices, null));
+    }
+    CData.fillStream(stream, new CData.SchemaNode("+s", "", Map.of(), fields), batches);
+  }
+
+  /**
+   * Rows {@code [from, from + count)} of an exported column, its buffers sliced (no copy; bool's
+   * packed bits from a multiple of 8 rows, so at a byte).
+   */
+  private static CData.ArrayNode rows(CData.ArrayNode node, DType dtype, long from, long count) {
+    if (node.children().isEmpty()) {
+      MemorySegment values = node.buffers().get(1);
+      MemorySegment slice = dtype == DType.BOOL
+          ? values.asSlice(from / 8, (count + 7) / 8)
+          : values.asSlice(from * dtype.byteSize(), count * dtype.byteSize());
+      return new CData.ArrayNode(count, Arrays.asList(null, slice), List.of(), node.keepAlive());
+    }
+    CData.ArrayNode child = node.children().getFirst();
+    long size = child.length() / node.length(); // the list size; node.length() > count > 0
+    return new CData.ArrayNode(count, node.buffers(),
+        List.of(rows(child, dtype, from * size, count * size)), node.keepAlive());
   }
 
   /**

@@ -118,14 +118,14 @@ final class CData {
   private static final MemorySegment STREAM_GET_LAST_ERROR;
   private static final MemorySegment STREAM_RELEASE;
 
-  /** A stream we produce: its schema and its one batch, handed out once. */
+  /** A stream we produce: its schema and its batches, each handed out once, in order. */
   private static final class Stream {
     final SchemaNode schema;
-    ArrayNode batch;
+    final java.util.ArrayDeque<ArrayNode> batches;
 
-    Stream(SchemaNode schema, ArrayNode batch) {
+    Stream(SchemaNode schema, List<ArrayNode> batches) {
       this.schema = schema;
-      this.batch = batch;
+      this.batches = new java.util.ArrayDeque<>(batches);
     }
   }
 
@@ -370,10 +370,10 @@ final class CData {
     return m;
   }
 
-  /** Fills {@code out} (a {@code struct ArrowArrayStream}) with a stream of one batch. */
-  static void fillStream(MemorySegment out, SchemaNode schema, ArrayNode batch) {
+  /** Fills {@code out} (a {@code struct ArrowArrayStream}) with a stream of these batches. */
+  static void fillStream(MemorySegment out, SchemaNode schema, List<ArrayNode> batches) {
     long key = NEXT_KEY.getAndIncrement();
-    STREAMS.put(key, new Stream(schema, batch));
+    STREAMS.put(key, new Stream(schema, batches));
     out.set(ADDRESS, ST_GET_SCHEMA, STREAM_GET_SCHEMA);
     out.set(ADDRESS, ST_GET_NEXT, STREAM_GET_NEXT);
     out.set(ADDRESS, ST_GET_LAST_ERROR, STREAM_GET_LAST_ERROR);
@@ -402,7 +402,7 @@ final class CData {
     }
   }
 
-  /** The one batch, then the end of the stream (a released array). */
+  /** The next batch, then the end of the stream (a released array). */
   private static int streamGetNext(MemorySegment self, MemorySegment out) {
     try {
       Stream s = stream(self);
@@ -412,8 +412,7 @@ final class CData {
       MemorySegment array = out.reinterpret(ARRAY.byteSize());
       ArrayNode batch;
       synchronized (s) {
-        batch = s.batch;
-        s.batch = null;
+        batch = s.batches.poll();
       }
       if (batch == null) {
         array.set(ADDRESS, A_RELEASE, MemorySegment.NULL);

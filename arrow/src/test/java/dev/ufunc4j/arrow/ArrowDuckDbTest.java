@@ -28,6 +28,16 @@ class ArrowDuckDbTest {
 
   @Test
   void duckDbQueriesTensorsWeExport() throws Exception {
+    queryOurStream(ArrowTensors.BATCH_ROWS); // one batch
+  }
+
+  /** In batches of 64 rows (zero-copy slices, bool's bits split at bytes): DuckDB's threads. */
+  @Test
+  void duckDbQueriesTensorsWeExportInSeveralBatches() throws Exception {
+    queryOurStream(64);
+  }
+
+  private static void queryOurStream(long batchRows) throws Exception {
     int n = 1000;
     Map<String, Tensor> columns = new LinkedHashMap<>();
     columns.put("id", Tensor.arange(n));                                          // int64
@@ -40,7 +50,7 @@ class ArrowDuckDbTest {
     try (Arena arena = Arena.ofShared();
         Connection c = DriverManager.getConnection("jdbc:duckdb:")) {
       MemorySegment stream = arena.allocate(CData.STREAM);
-      ArrowTensors.exportStream(columns, stream);
+      ArrowTensors.exportStream(columns, stream, batchRows);
       key = stream.get(ValueLayout.ADDRESS, CData.ST_PRIVATE);
       c.unwrap(DuckDBConnection.class)
           .registerArrowStream("t", ArrowArrayStream.wrap(stream.address()));

@@ -229,6 +229,36 @@ class ArrowStreamImportTest {
   }
 
   @Test
+  void ourStreamInSeveralBatchesIsSlicedWithoutACopy() {
+    Map<String, Tensor> columns = new LinkedHashMap<>();
+    columns.put("x", Tensor.arange(20).to(DType.FLOAT32));
+    columns.put("v", Tensor.arange(60).to(DType.INT16).reshape(20, 3));
+    columns.put("flag", Tensor.arange(20).remainder(3L).eq(0L));
+    MemorySegment stream = TEST.allocate(STREAM);
+    ArrowTensors.exportStream(columns, stream, 8); // batches of 8, 8 and 4 rows
+    // The second batch's "v" is rows 8..15 of the tensor's own memory.
+    MemorySegment schema = TEST.allocate(SCHEMA);
+    MemorySegment batch = TEST.allocate(ARRAY);
+    CData.streamCall(stream, CData.ST_GET_SCHEMA, schema, "get_schema");
+    CData.streamCall(stream, CData.ST_GET_NEXT, batch, "get_next");
+    CData.release(batch, A_RELEASE);
+    CData.streamCall(stream, CData.ST_GET_NEXT, batch, "get_next");
+    assertEquals(8, batch.get(JAVA_LONG, A_LENGTH));
+    MemorySegment v = column(column(batch, 1), 0);
+    assertEquals(columns.get("v").segment().address() + 8 * 3 * 2,
+        CData.pointer(v, A_BUFFERS).reinterpret(16).get(ADDRESS, 8).address(), "a slice");
+    CData.release(batch, A_RELEASE);
+    CData.release(schema, CData.S_RELEASE);
+    CData.release(stream, CData.ST_RELEASE);
+    // And back through importStream: three batches, concatenated.
+    ArrowTensors.exportStream(columns, stream, 8);
+    Map<String, Tensor> back = ArrowTensors.importStream(stream);
+    for (String name : columns.keySet()) {
+      assertTrue(back.get(name).equal(columns.get(name)), name);
+    }
+  }
+
+  @Test
   void oneBatchIsSharedAndReleasedWithTheArena() {
     Fake f = table(4);
     try (Arena arena = Arena.ofConfined()) {
