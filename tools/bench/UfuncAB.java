@@ -8,21 +8,26 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Two builds of a reduction in one JVM (a class loader each), calls alternating one by one (who
- * goes first swaps every call), as tools/bench/ReduceAB.java, for sum_16M, sum_rows_4096,
- * maximum_reduce_rows (Ops.maximum.reduce(x, 1)) and logaddexp_reduce_rows
- * (ReducerOps.logAddExp.reduce(x, 1)) of float32 [4096, 4096]. Each build is a path list
- * (runtime, annotations, generated-samples jars or class directories, ':'-separated).
+ * Compares two builds of a reduction on a busy machine: both builds in one JVM (a class loader
+ * each), their calls alternating one by one (which build goes first swaps every call), so load
+ * from other processes hits both alike, where separate JMH runs a minute apart differ by 30% or
+ * more at a load of 20 on two cores. Cases, float32: the side-by-side runner's {@code sum_16M},
+ * {@code sum_rows_4096} and {@code sum_cols_4096} (into an {@code out=} target), and
+ * {@code maximum_reduce_rows} ({@code Ops.maximum.reduce(x, 1)}) and {@code logaddexp_reduce_rows}
+ * ({@code ReducerOps.logAddExp.reduce(x, 1)}, needs the generated-samples classes) of
+ * [4096, 4096]. Each build is a path list (a {@code benchmarks.jar}, or runtime, annotations and
+ * generated-samples jars or class directories, ':'-separated). Prints the minimum, the 10th
+ * percentile and the median of each and the second's ÷ the first's; run it a second time with the
+ * builds swapped, since the first build's tensors are allocated first.
  *
  * <p>Run (JDK 25): {@code java --add-modules=jdk.incubator.vector
  * --enable-native-access=ALL-UNNAMED -XX:+UseParallelGC tools/bench/UfuncAB.java
- * old/runtime.jar:old/annotations.jar:old/samples.jar new/runtime/target/classes:... sum_16M 1
- * 150} (before, after, the case, the threads, the calls per build after a fifth more of
- * warm-up); run it again with the two builds swapped. Used for issue 24's generated leaf loop
- * (docs/ufuncs.md, "Generated kernels").
+ * before.jar after/runtime/target/classes:... sum_16M 1 150} (before, after, the case, the
+ * threads, the calls per build after a fifth more of warm-up). Used for issue 23 item 12
+ * (docs/reductions.md) and issue 24's generated leaf loop (docs/ufuncs.md, "Generated kernels").
  */
 public final class UfuncAB {
-  private record Build(Method m, Object target, Object[] args) {}
+  private record Build(String name, Method m, Object target, Object[] args) {}
 
   public static void main(String[] args) throws Exception {
     String caseId = args[2];
@@ -47,16 +52,17 @@ public final class UfuncAB {
       Class<?> ufunc = loader.loadClass("dev.ufunc4j.BinaryUfunc");
       Method reduce = ufunc.getMethod("reduce", tensor, int.class);
       builds.add(switch (caseId) {
-        case "sum_16M", "sum_rows_4096" -> {
+        case "sum_16M", "sum_rows_4096", "sum_cols_4096" -> {
           Object out = tensor.getMethod("zeros", dtype, long[].class)
               .invoke(null, f32, all ? new long[] {} : new long[] {4096});
           Method sum = loader.loadClass("dev.ufunc4j.Ops")
               .getMethod("sum", tensor, int[].class, boolean.class, tensor);
-          yield new Build(sum, null, new Object[] {x, new int[] {all ? 0 : 1}, false, out});
+          int dim = caseId.equals("sum_rows_4096") ? 1 : 0;
+          yield new Build(cp, sum, null, new Object[] {x, new int[] {dim}, false, out});
         }
-        case "maximum_reduce_rows" -> new Build(reduce,
+        case "maximum_reduce_rows" -> new Build(cp, reduce,
             loader.loadClass("dev.ufunc4j.Ops").getField("maximum").get(null), new Object[] {x, 1});
-        case "logaddexp_reduce_rows" -> new Build(reduce,
+        case "logaddexp_reduce_rows" -> new Build(cp, reduce,
             loader.loadClass("dev.ufunc4j.samples.ReducerOps").getField("logAddExp").get(null),
             new Object[] {x, 1});
         default -> throw new IllegalArgumentException(caseId);
@@ -75,13 +81,16 @@ public final class UfuncAB {
         }
       }
     }
-    double[] med = new double[2];
+    StringBuilder line = new StringBuilder(caseId + " threads=" + threads);
+    double[][] stats = new double[2][];
     for (int b = 0; b < 2; b++) {
       Arrays.sort(ms[b]);
-      med[b] = ms[b][calls / 2];
-      System.out.printf(Locale.ROOT, "%s %s: min %.2f p10 %.2f median %.2f ms%n", caseId,
-          b == 0 ? "before" : "after", ms[b][0], ms[b][calls / 10], med[b]);
+      stats[b] = new double[] {ms[b][0], ms[b][calls / 10], ms[b][calls / 2]};
+      line.append(String.format(Locale.ROOT, "%n  %s: min %.3f p10 %.3f median %.3f ms",
+          builds.get(b).name, stats[b][0], stats[b][1], stats[b][2]));
     }
-    System.out.printf(Locale.ROOT, "%s after/before median %.2f%n", caseId, med[1] / med[0]);
+    line.append(String.format(Locale.ROOT, "%n  second/first: min %.3f p10 %.3f median %.3f",
+        stats[1][0] / stats[0][0], stats[1][1] / stats[0][1], stats[1][2] / stats[0][2]));
+    System.out.println(line);
   }
 }
