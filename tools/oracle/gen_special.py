@@ -14,6 +14,12 @@ value (NaN, an infinity or a zero) and reports how far PyTorch itself is from th
 
     /work/venv-oracle/bin/python tools/oracle/gen_special.py
 
+Also writes annotations/src/test/resources/goldens/special-math-float32.tsv, the same columns for
+float32 arguments (each written as the float64 of the float32; torch is PyTorch's float32 result,
+widened): the float64 inputs rounded to float32 plus, per function, 4,000 float32 patterns evenly
+spaced in bits over its main range (dense in every binade) and the float forms' region boundaries.
+SpecialMathTest measures the float32 forms against it in float32 ulps of the exact value.
+
 Seeded: rerunning gives the same file.
 """
 import math
@@ -22,11 +28,13 @@ import random
 import struct
 
 import mpmath as mp
+import numpy as np
 import torch
 
 mp.mp.dps = 40
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 OUT = ROOT / "annotations/src/test/resources/goldens/special-math.tsv"
+OUT32 = ROOT / "annotations/src/test/resources/goldens/special-math-float32.tsv"
 INF = float("inf")
 NAN = float("nan")
 
@@ -154,6 +162,55 @@ def ipow_rows(rng):
     return rows
 
 
+# Main range of each unary function for the dense float32 sample (both signs where given).
+DENSE32 = {
+    "erf": (2 ** -30, 4.5, True), "erfc": (2 ** -30, 10.1, True), "lgamma": (2 ** -30, 40.0, True),
+    "digamma": (2 ** -30, 40.0, True), "trigamma": (2 ** -30, 40.0, True),
+    "expit": (2 ** -30, 104.0, True), "logit": (2 ** -30, 1.0, False), "sinc": (2 ** -30, 64.0, True),
+}
+# The float forms' region boundaries and their neighbours.
+EDGES32 = [0.875, 2.25, 3.9192059, 4.0, 1.0, 0.5]
+
+
+def f32(v):
+    return float(np.float32(v))
+
+
+def dense32(lo, hi, both, n=4000):
+    a = np.float32(lo).view(np.int32)
+    b = np.float32(hi).view(np.int32)
+    xs = [float(v) for v in np.linspace(a, b, n // 2 if both else n).astype(np.int32).view(np.float32)]
+    return xs + ([-v for v in xs] if both else [])
+
+
+def float32_rows():
+    rows = []
+    for fn in EXACT:
+        rng = random.Random(fn)
+        cases = xlogy_inputs(rng) if fn == "xlogy" else inputs(fn, rng)
+        cases = [tuple(f32(a) for a in args) for args in cases]
+        if fn in DENSE32:
+            cases += [(x,) for x in dense32(*DENSE32[fn])]
+            cases += [(f32(s * np.nextafter(np.float32(e), np.float32(d))),) for e in EDGES32
+                      for d in (0, 8) for s in (1, -1)]
+        seen = set()
+        unique = []
+        for args in cases:
+            key = tuple(hx(a) for a in args)
+            if key not in seen:
+                seen.add(key)
+                unique.append(args)
+        print(fn, "float32", len(unique), "cases", flush=True)
+        for args in unique:
+            t = TORCH[fn](*[torch.tensor(a, dtype=torch.float32) for a in args]).item()
+            ex = exact(fn, args)
+            ex_cols = ("", "") if ex is None else (hx(ex[0]), hx(ex[1]))
+            rows.append("\t".join([fn] + [hx(a) for a in args] + list(ex_cols) + [hx(t)]))
+    OUT32.write_text("# function\targs...\texact_hi\texact_lo\ttorch float32 (tools/oracle/gen_special.py)\n"
+                     + "\n".join(rows) + "\n")
+    print(f"wrote {len(rows)} cases to {OUT32.relative_to(ROOT)}")
+
+
 def main():
     torch.set_num_threads(1)
     rows = []
@@ -171,6 +228,7 @@ def main():
     OUT.write_text("# function\targs...\texact_hi\texact_lo\ttorch (tools/oracle/gen_special.py)\n"
                    + "\n".join(rows) + "\n")
     print(f"wrote {len(rows)} cases to {OUT.relative_to(ROOT)}")
+    float32_rows()
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ public final class CoreSpeed {
     ops.put("sin", (x, o) -> Ops.sin(x, o));
     ops.put("cos", (x, o) -> Ops.cos(x, o));
     ops.put("erf", (x, o) -> Ops.erf(x, o));
+    ops.put("erfc", (x, o) -> Ops.erfc(x, o)); // a method call per lane, as erf was
     java.util.List<String> only = args.length > 1 ? java.util.List.of(args[1].split(",")) : null;
     ops.keySet().removeIf(k -> only != null && !only.contains(k));
     DType[] dtypes = args.length > 2

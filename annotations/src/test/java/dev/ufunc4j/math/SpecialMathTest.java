@@ -44,8 +44,12 @@ class SpecialMathTest {
   record Case(String function, double[] args, Double exactHi, double exactLo, double torch) {}
 
   static List<Case> cases() throws IOException {
+    return cases("/goldens/special-math.tsv");
+  }
+
+  static List<Case> cases(String resource) throws IOException {
     List<Case> cases = new ArrayList<>();
-    try (InputStream in = SpecialMathTest.class.getResourceAsStream("/goldens/special-math.tsv")) {
+    try (InputStream in = SpecialMathTest.class.getResourceAsStream(resource)) {
       for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
         if (line.isBlank() || line.startsWith("#") || line.startsWith("ipow")) {
           continue;
@@ -138,6 +142,123 @@ class SpecialMathTest {
         f, w[0], w[1], w[2]));
     assertTrue(failures.isEmpty(), failures.size() + " failures, first: "
         + failures.subList(0, Math.min(10, failures.size())));
+  }
+
+  /**
+   * The float32 forms a float32 kernel computes: {@code SpecialMath.erf(float)} (float32
+   * arithmetic, vectorised), the others {@code (float) f((double) x)} (the method lane by lane).
+   */
+  static float applyFloat(String function, float[] a) {
+    if (function.equals("erf")) {
+      return SpecialMath.erf(a[0]);
+    }
+    double[] wide = new double[a.length];
+    for (int i = 0; i < a.length; i++) {
+      wide[i] = a[i];
+    }
+    return (float) apply(function, wide);
+  }
+
+  /** |ours - exact| in float32 ulps of the exact value's binade (subnormal ulps below it). */
+  static double floatUlps(float ours, double hi, double lo) {
+    double err = Math.abs((ours - hi) - lo);
+    double binade = Math.abs(hi) < Float.MIN_NORMAL ? Float.MIN_VALUE
+        : Math.scalb(1.0, Math.getExponent(hi) - 23);
+    return err / binade;
+  }
+
+  /**
+   * The float32 forms against mpmath's exact values at float32 arguments
+   * ({@code special-math-float32.tsv}): within 1 ulp where the function is defined, the same
+   * absolute measure as float64 where that is the right one, PyTorch's special values elsewhere.
+   * Prints each function's maximum (docs/vector-math.md, "Special functions", has the table).
+   */
+  @Test
+  void float32FormsWithin1UlpOfTheExactValue() throws IOException {
+    Map<String, double[]> worst = new TreeMap<>();
+    List<String> failures = new ArrayList<>();
+    int n = 0;
+    for (Case c : cases("/goldens/special-math-float32.tsv")) {
+      float[] args = new float[c.args().length];
+      for (int i = 0; i < args.length; i++) {
+        args[i] = (float) c.args()[i];
+      }
+      float ours = applyFloat(c.function(), args);
+      String where = c.function() + java.util.Arrays.toString(args) + " = " + ours;
+      n++;
+      if (c.exactHi() == null) {
+        if (c.function().equals("trigamma") && ours == Float.POSITIVE_INFINITY) {
+          continue; // as in float64: +infinity at the poles, PyTorch a large finite number
+        }
+        float torch = (float) c.torch();
+        if (!(Float.isNaN(torch) ? Float.isNaN(ours) : ours == torch)) {
+          failures.add(where + ", PyTorch " + torch);
+        }
+        continue;
+      }
+      double hi = c.exactHi();
+      if (Math.abs(hi) >= 0x1.fffffefffffffp127) { // the exact value overflows float32
+        if (ours != (float) hi) {
+          failures.add(where + ", exact " + hi);
+        }
+        continue;
+      }
+      double[] w = worst.computeIfAbsent(c.function(), k -> new double[2]);
+      if (absoluteRegion(c.function(), args[0], hi)) {
+        double ofOne = Math.abs((ours - hi) - c.exactLo())
+            / Math.ulp((float) Math.max(1, Math.abs(hi)));
+        w[1] = Math.max(w[1], ofOne);
+        if (ofOne > ABSOLUTE.get(c.function())) {
+          failures.add(where + String.format(", exact %s: %.3f ulps of max(1, |exact|)", hi,
+              ofOne));
+        }
+        continue;
+      }
+      double err = floatUlps(ours, hi, c.exactLo());
+      w[0] = Math.max(w[0], err);
+      if (err > 1) {
+        failures.add(where + String.format(", exact %s: %.3f ulps", hi, err));
+      }
+    }
+    worst.forEach((f, w) -> System.out.printf(
+        "float32 %-8s max %.4f ulps (where measured absolutely: %.3f)%n", f, w[0], w[1]));
+    assertTrue(n > 40_000, "float32 cases: " + n);
+    assertTrue(failures.isEmpty(), failures.size() + " failures, first: "
+        + failures.subList(0, Math.min(10, failures.size())));
+  }
+
+  /**
+   * {@code SpecialMath.erf(float)} over every float32 of its polynomial regions, |x| in [0.875,
+   * 4.5] (the clamp at 4 included), and every 16th bit pattern below: within 1 ulp of the
+   * float64 method (itself within 1.6 float64 ulps of mpmath, SpecialMathTest's goldens: 2^-28
+   * of a float32 ulp), ±1 from 4 on, odd, NaN for NaN.
+   */
+  @Test
+  void erfFloatWithin1UlpOfEveryFloat() {
+    double worst = 0;
+    float at = 0;
+    int below = Float.floatToIntBits(SpecialMathPolynomials.ERF_F_SMALL_BELOW);
+    int from = Float.floatToIntBits(4.5f);
+    for (int bits = 0; bits <= from; bits += bits < below ? 16 : 1) {
+      float x = Float.intBitsToFloat(bits);
+      float ours = SpecialMath.erf(x);
+      double exact = SpecialMath.erf((double) x);
+      double err = floatUlps(ours, exact, 0);
+      if (err > worst) {
+        worst = err;
+        at = x;
+      }
+      if (Float.floatToIntBits(SpecialMath.erf(-x)) != Float.floatToIntBits(-ours)) {
+        throw new AssertionError("erf(-" + x + ") = " + SpecialMath.erf(-x) + ", not -" + ours);
+      }
+    }
+    System.out.printf("erf(float) max %.4f ulps at %s%n", worst, at);
+    assertTrue(worst <= 1, "erf(float) " + worst + " ulps at " + at);
+    assertEquals(1f, SpecialMath.erf(4f));
+    assertEquals(1f, SpecialMath.erf(Float.POSITIVE_INFINITY));
+    assertEquals(-1f, SpecialMath.erf(Float.NEGATIVE_INFINITY));
+    assertEquals(Float.floatToIntBits(-0f), Float.floatToIntBits(SpecialMath.erf(-0f)));
+    assertTrue(Float.isNaN(SpecialMath.erf(Float.NaN)));
   }
 
   @Test

@@ -2,6 +2,7 @@ package dev.ufunc4j.processor;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
+import dev.ufunc4j.math.SpecialMathPolynomials;
 import java.util.List;
 
 /**
@@ -14,7 +15,11 @@ import java.util.List;
  * 63-step unrolled body {@code Builtins.pow(long, long)} had, which was 11% of the runtime's
  * generated lines (issue 25 item 6).
  *
- * <p>The floating functions call the Java method lane by lane ({@code
+ * <p>{@code erf} in float lanes is vectorised: {@code SpecialMath.erf(float)}'s polynomials
+ * ({@code SpecialMathPolynomials}) with the same fused multiply-adds in the same order, so each
+ * lane is that method's result (docs/vector-math.md, "Special functions").
+ *
+ * <p>The other floating functions call the Java method lane by lane ({@code
  * dev.ufunc4j.kernel.SpecialLanes}): identical bits by construction, at the cost of a call per
  * lane. Float lanes widen to double and round the method's result once, so a float32 kernel of
  * {@code return SpecialMath.erf(x);} gives {@code (float) SpecialMath.erf(x)}. Vectorised forms
@@ -44,12 +49,75 @@ final class SpecialMathEmitter {
     if (!lane.floating) {
       throw new IllegalArgumentException(fn + " needs floating lanes: " + lane);
     }
+    if (fn == MathFunction.ERF && lane == Lane.FLOAT) {
+      return erfFloat(args.get(0));
+    }
     CodeBlock call = args.size() == 1
         ? CodeBlock.of("$T.lanes($L, $T::$L)", SPECIAL_LANES, args.get(0).code(), SPECIAL_MATH,
             fn.javaName())
         : CodeBlock.of("$T.lanes($L, $L, $T::$L)", SPECIAL_LANES, args.get(0).code(),
             args.get(1).code(), SPECIAL_MATH, fn.javaName());
     return code.temp(fn.javaName(), Value.vector(call, lane));
+  }
+
+  /**
+   * {@code SpecialMath.erf(float)} in vector arithmetic, operation for operation: every lane
+   * computes the small region's {@code fma(x, R(x^2), x)} and the large regions' polynomial (its
+   * coefficients and centre blended by |x| >= 2.25, the variable clamped at 4), and the result is
+   * blended by |x| >= 0.875 (false for NaN: the small form, NaN). Both branches of every lane are
+   * computed: with inputs on both sides in most vectors, a branch per vector would save nothing.
+   */
+  private Value erfFloat(Value x) {
+    Value xv = code.named("erfX", x);
+    Value abs = code.temp("erfAbs", Value.vector(CodeBlock.of("$L.abs()", xv.code()), lane));
+    Value square = code.temp("erfSquare", Value.vector(CodeBlock.of("$L.mul($L)", xv.code(),
+        xv.code()), lane));
+    Value small = code.temp("erfSmall", Value.vector(CodeBlock.of("$L.fma($L, $L)", xv.code(),
+        horner(SpecialMathPolynomials.erfFloatSmall(), null, square.code(), null), xv.code()),
+        lane));
+    Value far = code.temp("erfFar", Value.mask(CodeBlock.of("$L.compare(GE, $L)", abs.code(),
+        floatLiteral(SpecialMathPolynomials.ERF_F_FAR_FROM)), lane));
+    Value u = code.temp("erfU", Value.vector(CodeBlock.of("$L.min($L).sub($L)", abs.code(),
+        floatLiteral(SpecialMathPolynomials.ERF_F_CLAMP),
+        blended(SpecialMathPolynomials.ERF_F_NEAR_CENTRE, SpecialMathPolynomials.ERF_F_FAR_CENTRE,
+            far)), lane));
+    Value large = code.temp("erfLarge", Value.vector(CodeBlock.of(
+        "$L\n    .reinterpretAsInts().or($L.reinterpretAsInts().and(0x80000000))"
+            + ".reinterpretAsFloats()",
+        horner(SpecialMathPolynomials.erfFloatNear(), SpecialMathPolynomials.erfFloatFar(),
+            u.code(), far), xv.code()), lane));
+    return code.temp("erf", Value.vector(CodeBlock.of("$L.blend($L, $L.compare(GE, $L))",
+        small.code(), large.code(), abs.code(),
+        floatLiteral(SpecialMathPolynomials.ERF_F_SMALL_BELOW)), lane));
+  }
+
+  /**
+   * Horner's rule as a chain of fused multiply-adds, {@code c[0]} first: the coefficients are
+   * {@code c}'s, or where {@code select} holds {@code d}'s (same degree), per lane.
+   */
+  private CodeBlock horner(float[] c, float[] d, CodeBlock variable, Value select) {
+    CodeBlock.Builder b = CodeBlock.builder().add(coefficient(c, d, 0, select));
+    for (int i = 1; i < c.length; i++) {
+      b.add("\n    .fma($L, $L)", variable, coefficient(c, d, i, select));
+    }
+    return b.build();
+  }
+
+  private CodeBlock coefficient(float[] c, float[] d, int i, Value select) {
+    return d == null ? broadcast(c[i]) : blended(c[i], d[i], select);
+  }
+
+  /** {@code a} in every lane, {@code b} where {@code select} holds. */
+  private CodeBlock blended(float a, float b, Value select) {
+    return CodeBlock.of("$L.blend($L, $L)", broadcast(a), broadcast(b), select.code());
+  }
+
+  private CodeBlock broadcast(float f) {
+    return CodeBlock.of("$T.broadcast($N, $L)", lane.vector, code.species(lane), floatLiteral(f));
+  }
+
+  private static CodeBlock floatLiteral(float f) {
+    return VectorCode.literal(Lane.FLOAT, f);
   }
 
   /**

@@ -80,7 +80,7 @@ class MathEmitterCostTest {
    * (rare.anyTrue())} block, or the slow side of {@code rare.anyTrue() ? slow : fast}), which runs
    * for a vector holding a rare lane only.
    */
-  private static int operations(String loop) {
+  static int operations(String loop) {
     String common = loop
         .replaceAll("(?s)if \\([A-Za-z0-9_]+\\.anyTrue\\(\\)\\) \\{.*?\\n\\s*}\\n", "")
         .replaceAll("(?s)\\.anyTrue\\(\\)\\s*\\?.*?\\n\\s*:", ".anyTrue() ? :");
