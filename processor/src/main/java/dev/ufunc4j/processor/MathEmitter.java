@@ -962,7 +962,7 @@ final class MathEmitter {
    *       rounded, and its error {@code (r1 - hi) - q p2}, exact where {@code |q p2| <= |hi|/2}
    *       (then r1 - hi is exact by Sterbenz's lemma): it is wherever {@code |hi| >= 4e-7 |x|}. The
    *       other lanes (arguments within about 2^-21 |x| of a multiple of pi/2, NaN, infinities,
-   *       |x| past about 2^21) are rare: a vector that holds one takes {@link #reduce}'s two-sum
+   *       |x| from 2.5e6 on) are rare: a vector that holds one takes {@link #reduce}'s two-sum
    *       reduction for them, and {@code StrictMath} from 2^18 on, as before.
    *   <li>Both polynomials of degree 2 in z (they were of degree 3: remez.py's error is 2^-27
    *       and 2^-32 of the result).
@@ -981,8 +981,11 @@ final class MathEmitter {
     V hi = let("hi", q.fma(neg(PIO2_DOWN_2), r1));
     V negLo = let("negLo", q.fma(PIO2_DOWN_3, q.fma(PIO2_DOWN_2, hi.sub(r1))));
     V z = let("z", hi.mul(hi));
-    // Not z >= x^2 c^2: NaN lanes are rare too.
-    V rare = let("trigRare", z.cmp("GE", x.mul(x).mul(TRIG_SHORT_SQUARED)).not());
+    // Not min(z, 1) >= x^2 c^2: NaN lanes are rare too, and so are huge ones, where hi and x^2 may
+    // both overflow (inf >= inf) but x^2 c^2 passes 1 from |x| = 2.5e6 on (valid lanes have z <=
+    // (pi/4)^2).
+    V rare = let("trigRare",
+        z.min(ONE).cmp("GE", x.mul(x).mul(TRIG_SHORT_SQUARED)).not());
     code.out.beginControlFlow("if ($L.anyTrue())", rare.code);
     Reduced exact = reduce(x, magic);
     code.out.addStatement("$L = $L", hi.code, hi.blend(exact.hi(), rare).code);

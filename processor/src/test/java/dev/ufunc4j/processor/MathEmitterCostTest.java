@@ -133,15 +133,15 @@ class MathEmitterCostTest {
   }
 
   @Test
-  void float32SinTakesAtMost33Operations() throws Exception {
-    // The two-sum reduction and both polynomials of degree 3 with their tails took 57.
-    assertThat(operations(loop("sinOp"))).isAtMost(33);
+  void float32SinTakesAtMost34Operations() throws Exception {
+    // The two-sum reduction and both polynomials of degree 3 with their tails took 55.
+    assertThat(operations(loop("sinOp"))).isAtMost(34);
   }
 
   @Test
-  void float32CosTakesAtMost34Operations() throws Exception {
-    // As sin; cos adds one to the quadrant for its sign.
-    assertThat(operations(loop("cosOp"))).isAtMost(34);
+  void float32CosTakesAtMost35Operations() throws Exception {
+    // As sin (54 before); cos adds one to the quadrant for its sign.
+    assertThat(operations(loop("cosOp"))).isAtMost(35);
   }
 
   @Test
