@@ -170,6 +170,15 @@ fit("tanhwide_f", lambda z: near0(lambda z: (mp.tanh(mp.sqrt(z)) - mp.sqrt(z)) /
     lambda z: near0(lambda z: z ** 1.5 / mp.tanh(mp.sqrt(z)), z), EPS, mp.mpf(0.8) ** 2 * 1.0002, 5, "f")
 fit("expdirect_f", lambda r: mp.exp(r), lambda r: 1 / mp.exp(r), -LN2H, LN2H, 6, "f")
 
+# float32 log without a division (MathEmitter.logFloat): log(1 + f) = f + f^2 Q(f) on
+# [sqrt2/2 - 1, sqrt2 - 1] itself (not on s = f / (2 + f)), relative to log(1 + f).
+fit("log1pdirect_f", lambda f: near0(lambda f: (mp.log1p(f) - f) / f ** 2, f),
+    lambda f: near0(lambda f: f ** 2 / mp.log1p(f), f),
+    (mp.sqrt(2) / 2 - 1) * mp.mpf("1.0002"), (mp.sqrt(2) - 1) * mp.mpf("1.0002"), 8, "f")
+# float32 sin and cos (MathEmitter.trigFloat): degree 2 is enough for a result within 1 ulp.
+fit("sinshort_f", *FITS["sin_f"][:4], 2, "f")
+fit("cosshort_f", *FITS["cos_f"][:4], 2, "f")
+
 # cbrt's first approximation on the mantissa scaled into [1, 8) (Halley's iteration refines it).
 for kind in ("d", "f"):
     fit("cbrt_" + kind, lambda m: mp.cbrt(m), lambda m: 1 / mp.cbrt(m), 1, 8, 3, kind)

@@ -65,7 +65,8 @@ final class MathEmitter {
       case LOG -> log(x);
       case LOG1P -> log1p(x);
       case LOG10 -> log10(x);
-      case SIN, COS, TAN -> trig(fn, x);
+      case SIN, COS -> single ? trigFloat(fn == MathFunction.COS, x) : trig(fn, x);
+      case TAN -> trig(fn, x);
       case TANH -> tanh(x);
       case SINH -> sinh(x);
       case COSH -> cosh(x);
@@ -77,7 +78,8 @@ final class MathEmitter {
       case CBRT -> cbrt(x);
       default -> throw new IllegalArgumentException("not a transcendental function: " + fn);
     };
-    if (fn == MathFunction.EXP || fn == MathFunction.LOG) {
+    if (fn == MathFunction.EXP || fn == MathFunction.LOG
+        || single && (fn == MathFunction.SIN || fn == MathFunction.COS)) {
       // Their NaN lanes take the rare-lane path, which writes the canonical NaN itself.
       return let(name, r).value();
     }
@@ -92,7 +94,9 @@ final class MathEmitter {
    * {@code rare} only, and agree with {@code fast} elsewhere.
    */
   private V ifAny(V rare, V slow, V fast) {
-    rare.require(Kind.MASK);
+    if (rare.kind != Kind.BITS_MASK) {
+      rare.require(Kind.MASK);
+    }
     return new V(CodeBlock.of("$L.anyTrue()\n    ? $L\n    : $L", rare.code, slow.code,
         fast.code), Kind.FLOATING);
   }
@@ -104,7 +108,9 @@ final class MathEmitter {
    * rule holds: {@code slow} must agree with {@code fast} outside the lanes of {@code rare}.
    */
   private V ifAnyBlock(String hint, V rare, V fast, java.util.function.Supplier<V> slow) {
-    rare.require(Kind.MASK);
+    if (rare.kind != Kind.BITS_MASK) {
+      rare.require(Kind.MASK);
+    }
     V result = let(hint, fast);
     code.out.beginControlFlow("if ($L.anyTrue())", rare.code);
     V s = slow.get();
@@ -213,6 +219,20 @@ final class MathEmitter {
    */
   private static final K TRIG_MAX = k(0x1p18, 0x1p28);
 
+  /**
+   * float32 sin and cos ({@link #trigFloat}): pi/2 in three parts, the first rounded down so that
+   * the second is positive (then {@code x - q part1 - q part2} keeps the sign of a zero x).
+   */
+  private static final K PIO2_DOWN_1 = k(1.5707963f, Double.NaN);
+  private static final K PIO2_DOWN_2 = k(7.54979e-08f, Double.NaN);
+  private static final K PIO2_DOWN_3 = k(-1.7151245e-15f, Double.NaN);
+  /**
+   * The short reduction of {@link #trigFloat} is exact where {@code |hi| >= 4e-7 |x|}: this is
+   * (4e-7)^2, compared with {@code hi^2 / x^2}. Other lanes (and NaN, infinities, |x| past about
+   * 2^21) take the rare path.
+   */
+  private static final K TRIG_SHORT_SQUARED = k(1.6e-13f, Double.NaN);
+
   // Polynomial coefficients, lowest degree first, from tools/vmath/remez.py.
   /** expm1(s) = s + s^2 E(s), |s| <= ln2/2. */
   private static final double[] EXPM1_F = {0.5, 0.16666667f, 0.04166624f, 0.008333286f,
@@ -221,6 +241,12 @@ final class MathEmitter {
       0.04166666666665228, 0.008333333333326148, 0.0013888888895601244,
       0.00019841269874785252, 2.4801574532808893e-05, 2.7557255436271467e-06,
       2.7567929456757483e-07, 2.510520484498542e-08, 1.7687684812009611e-09};
+  /**
+   * float32 log(1 + f) = f + f^2 Q(f) for f in [sqrt2/2 - 1, sqrt2 - 1], no division ({@link
+   * #logFloat}; {@code tools/vmath/remez.py log1pdirect_f}, 2^-27.8 of log(1 + f)).
+   */
+  private static final double[] LOG1P_DIRECT_F = {-0.49999988f, 0.33333325f, -0.250016f,
+      0.20002091f, -0.16608739f, 0.14179166f, -0.13243131f, 0.12922736f, -0.07644913f};
   /** log(1 + f) = 2s + s z L(z), s = f / (2 + f), z = s^2 (fdlibm's form). */
   private static final double[] LOG_F = {0.6666667f, 0.4000034f, 0.2853603f, 0.23617853f};
   private static final double[] LOG_D = {0.666666666666671, 0.3999999999951894,
@@ -242,6 +268,13 @@ final class MathEmitter {
   private static final double[] COS_D = {0.04166666666666665, -0.0013888888888882833,
       2.4801587294622444e-05, -2.7557315736526204e-07, 2.0875897395950656e-09,
       -1.1367961417458915e-11};
+  /**
+   * float32 sin(d) = d + d z S(z) and cos(d) = 1 - z/2 + z^2 C(z) of degree 2 for {@link
+   * #trigFloat} ({@code remez.py sinshort_f cosshort_f}: 2^-27.2 and 2^-31.8 of the result); the
+   * sine's coefficients negated, as {@code trigFloat} subtracts its tail.
+   */
+  private static final double[] SIN_SHORT_NEGATED_F = {0.16666655f, -0.0083321f, 0.00019503829f};
+  private static final double[] COS_SHORT_F = {0.041666653f, -0.0013887653f, 2.4463703e-05f};
   /** tanh(x) = x + x z T(z) for |x| <= atanh(1/2). */
   private static final double[] TANH_F = {-0.33333322f, 0.1333263f, -0.053852376f, 0.02105906f,
       -0.0062437085f};
@@ -292,7 +325,12 @@ final class MathEmitter {
     /** The same lanes' bits as int (long) lanes. */
     BITS,
     /** A mask over the compute lanes. */
-    MASK
+    MASK,
+    /**
+     * A mask over the integer lanes of the bits (a comparison of bits): only for {@code
+     * anyTrue()}, as in {@link #ifAny}.
+     */
+    BITS_MASK
   }
 
   /** A vector expression of generated code; its methods write Vector API calls. */
@@ -434,6 +472,11 @@ final class MathEmitter {
           single ? ".reinterpretAsFloats()" : ".reinterpretAsDoubles()");
     }
 
+    /** A comparison of the integer lanes with a constant ({@code op} as in {@link #cmp}). */
+    V cmpBits(String op, long c) {
+      return op(Kind.BITS, Kind.BITS_MASK, ".compare($L, $L)", op, integer(c));
+    }
+
     // Masks.
 
     /** The union of two masks, or the bitwise or of two integer vectors. */
@@ -472,6 +515,7 @@ final class MathEmitter {
         case FLOATING -> Value.vector(code, lane);
         case BITS -> Value.vector(code, single ? Lane.INT : Lane.LONG);
         case MASK -> Value.mask(code, lane);
+        case BITS_MASK -> Value.mask(code, single ? Lane.INT : Lane.LONG);
       };
     }
   }
@@ -750,12 +794,46 @@ final class MathEmitter {
    * blend the special results in after, on those lanes only (the same bits as doing it always).
    */
   private V log(V x) {
+    if (single) {
+      return logFloat(x);
+    }
     V rare = let("logRare", x.cmp("GE", MIN_NORMAL).and(x.cmp("LE", MAX)).not()); // NaN too
     V subnormal = x.cmp("LT", MIN_NORMAL);
     V xs = let("normal", ifAny(rare, x.blend(x.mul(k(0x1p25, 0x1p60)), subnormal), x));
     LogParts p = logParts(xs, false);
     V k = let("exponent", ifAny(rare, p.k.sub(splat(ZERO).blend(k(25, 60), subnormal)), p.k));
     V core = let("logCore", logReduced(new LogParts(p.f, k), null));
+    // -inf at zero, the canonical NaN below zero and at NaN, +inf at +inf.
+    V special = core.blend(NEG_INF, x.cmp("EQ", ZERO))
+        .blend(NAN, x.cmp("LT", ZERO).or(x.cmp("NE", x))).blend(x, x.cmp("GT", MAX));
+    return ifAny(rare, special, core);
+  }
+
+  /**
+   * float32 log without a division (issue 28: 24 vector operations instead of about 30 and a
+   * division), within 1 ulp over every float32 (docs/vector-math.md). {@code x = 2^k (1 + f)}
+   * with f in [sqrt2/2 - 1, sqrt2 - 1] as {@link #logParts} makes it; {@code log(1 + f) = f + f^2
+   * Q(f)} ({@code LOG1P_DIRECT_F}, degree 8, Horner's rule with fused multiply-adds). The sum
+   * {@code s = k ln2_hi + f} is rounded once (k ln2_hi is exact) and its exact error {@code f -
+   * (s - k ln2_hi)} (fast two-sum: |k ln2_hi| > |f| unless k is 0, where s is f) joins {@code k
+   * ln2_lo} and {@code f^2 Q(f)}, so only the last addition rounds a large value. The rare lanes
+   * (subnormal, zero, negative, infinite, NaN) are as in the float64 {@link #log}: one integer
+   * comparison finds them (the bits of a positive normal finite x, moved by 2^31 - 2^23, are
+   * exactly the ints below -2^24).
+   */
+  private V logFloat(V x) {
+    V rare = let("logRare", x.bits().add(0x7f800000L).cmpBits("GE", 0xff000000L));
+    V subnormal = x.cmp("LT", MIN_NORMAL);
+    V xs = let("normal", ifAny(rare, x.blend(x.mul(k(0x1p25, 0x1p60)), subnormal), x));
+    V bits = let("logBits", xs.bits().add(oneBits() - sqrtHalfBits()));
+    V f = let("f", bits.and(mantissaMask()).add(sqrtHalfBits()).fp().sub(ONE));
+    // The exponent as a float: (bits >> 23) - 127 by the magic number, its two integer steps one.
+    V k = let("exponent", bits.ashr(mantissaBits()).add(magicBits() - bias()).fp().sub(MAGIC));
+    k = let("exponentScaled", ifAny(rare, k.sub(splat(ZERO).blend(k(25, 60), subnormal)), k));
+    V sum = let("logSum", k.fma(LOG_LN2_HI, f));
+    V sumError = let("logSumError", f.sub(k.fma(neg(LOG_LN2_HI), sum))); // exact
+    V tail = let("logTail", f.mul(f).fma(horner(f, LOG1P_DIRECT_F), k.fma(LOG_LN2_LO, sumError)));
+    V core = let("logCore", sum.add(tail));
     // -inf at zero, the canonical NaN below zero and at NaN, +inf at +inf.
     V special = core.blend(NEG_INF, x.cmp("EQ", ZERO))
         .blend(NAN, x.cmp("LT", ZERO).or(x.cmp("NE", x))).blend(x, x.cmp("GT", MAX));
@@ -804,6 +882,11 @@ final class MathEmitter {
   private Reduced reduce(V x) {
     V ax = let("ax", x.abs());
     V magic = let("quadrant", ax.fma(TWO_OVER_PI, MAGIC));
+    return reduce(ax, magic);
+  }
+
+  /** {@code v - q pi/2} for the quotient q in {@code magic}, as {@link #reduce(V)} describes. */
+  private Reduced reduce(V ax, V magic) {
     V q = quotient(magic);
     V r1 = let("r1", q.fma(neg(PIO2_1), ax)); // exact
     // r1 - q pi2 (rounded), with the exact errors of the product (two-product) and the difference
@@ -868,6 +951,71 @@ final class MathEmitter {
     return new V(CodeBlock.of("$L.anyTrue()\n    ? $T.strictLanes($L, $L, $L, $T.$L)\n    : $L",
         huge.code, VECTOR_MATH, x.code, fast.code, huge.code, VECTOR_MATH.nestedClass("Function"),
         fn.name(), fast.code), Kind.FLOATING);
+  }
+
+  /**
+   * float32 sin and cos in about half the operations of {@link #trig} (issue 28), within 1 ulp
+   * over every float32 (docs/vector-math.md). Three differences:
+   *
+   * <ul>
+   *   <li>A short reduction of the signed x: {@code r1 = x - q p1} (exact), {@code hi = r1 - q p2}
+   *       rounded, and its error {@code (r1 - hi) - q p2}, exact where {@code |q p2| <= |hi|/2}
+   *       (then r1 - hi is exact by Sterbenz's lemma): it is wherever {@code |hi| >= 4e-7 |x|}. The
+   *       other lanes (arguments within about 2^-21 |x| of a multiple of pi/2, NaN, infinities,
+   *       |x| from 2.5e6 on) are rare: a vector that holds one takes {@link #reduce}'s two-sum
+   *       reduction for them, and {@code StrictMath} from 2^18 on, as before.
+   *   <li>Both polynomials of degree 2 in z (they were of degree 3: remez.py's error is 2^-27
+   *       and 2^-32 of the result).
+   *   <li>The low part negated ({@code negLo}) and the sine's tail subtracted, so that no
+   *       operation negates anything and a zero x keeps its sign (p1 is pi/2 rounded down, so
+   *       {@code q p2} is +0 at q = 0 and {@code -0 - (+0)} stays -0).
+   * </ul>
+   *
+   * <p>The quadrant picks sine or cosine, and the sign, from the quotient's low bits (two's
+   * complement, so a negative q works as well).
+   */
+  private V trigFloat(boolean cos, V x) {
+    V magic = let("quadrant", x.fma(TWO_OVER_PI, MAGIC));
+    V q = quotient(magic);
+    V r1 = let("r1", q.fma(neg(PIO2_DOWN_1), x)); // exact
+    V hi = let("hi", q.fma(neg(PIO2_DOWN_2), r1));
+    V negLo = let("negLo", q.fma(PIO2_DOWN_3, q.fma(PIO2_DOWN_2, hi.sub(r1))));
+    V z = let("z", hi.mul(hi));
+    // Not min(z, 1) >= x^2 c^2: NaN lanes are rare too, and so are huge ones, where hi and x^2 may
+    // both overflow (inf >= inf) but x^2 c^2 passes 1 from |x| = 2.5e6 on (valid lanes have z <=
+    // (pi/4)^2).
+    V rare = let("trigRare",
+        z.min(ONE).cmp("GE", x.mul(x).mul(TRIG_SHORT_SQUARED)).not());
+    code.out.beginControlFlow("if ($L.anyTrue())", rare.code);
+    Reduced exact = reduce(x, magic);
+    code.out.addStatement("$L = $L", hi.code, hi.blend(exact.hi(), rare).code);
+    code.out.addStatement("$L = $L", negLo.code, negLo.blend(exact.lo().neg(), rare).code);
+    code.out.addStatement("$L = $L", z.code, hi.mul(hi).code);
+    code.out.endControlFlow();
+    // sin(hi + lo) = hi + (hi z S(z) + lo); cos(hi + lo) = 1 - hi^2/2 + z^2 C(z) - hi lo, with the
+    // head 1 - hi^2/2 rounded once (fma) and its rounding error, (1 - head) - hi^2/2, exact.
+    V sinTail = let("sinTail", hi.mul(z).fma(horner(z, SIN_SHORT_NEGATED_F), negLo));
+    V minusHalfHi = let("minusHalfHi", hi.mul(k(-0.5)));
+    V cosHead = let("cosHead", minusHalfHi.fma(hi, ONE));
+    V cosHeadError = let("cosHeadError", minusHalfHi.fma(hi, splat(ONE).sub(cosHead)));
+    V cosTail = let("cosTail", z.mul(z).fma(horner(z, COS_SHORT_F), hi.fma(negLo, cosHeadError)));
+    // sin(d + q pi/2) is sin d, cos d, -sin d, -cos d for q = 0, 1, 2, 3 (mod 4); cos(d + q pi/2)
+    // is sin(d + (q + 1) pi/2).
+    V bits = magic.bits();
+    V useCos = let("useCos", bits.and(1).fp().cmp(cos ? "EQ" : "NE", ZERO));
+    V result = hi.sub(sinTail).blend(cosHead.add(cosTail), useCos);
+    V sign = (cos ? bits.add(1) : bits).and(2).shl(30);
+    V fast = let(cos ? "cosFast" : "sinFast", flipSign(result, sign));
+    return ifAnyBlock(cos ? "cos" : "sin", rare, fast, () -> {
+      // From 2^18 on (and at NaN and infinities) StrictMath, lane by lane, as in trig().
+      V huge = let("huge", x.abs().cmp("LT", TRIG_MAX).not());
+      return ifAnyBlock("strict", huge, fast, () -> {
+        V strict = let("strictLanes", new V(CodeBlock.of("$T.strictLanes($L, $L, $L, $T.$L)",
+            VECTOR_MATH, x.code, fast.code, huge.code, VECTOR_MATH.nestedClass("Function"),
+            cos ? "COS" : "SIN"), Kind.FLOATING));
+        return strict.blend(NAN, strict.cmp("NE", strict));
+      });
+    });
   }
 
   /**

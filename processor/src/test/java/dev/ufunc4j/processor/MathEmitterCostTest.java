@@ -37,6 +37,21 @@ class MathEmitterCostTest {
         static double tanhOp(double x) {
           return Math.tanh(x);
         }
+
+        @Elementwise
+        static double logOp(double x) {
+          return Math.log(x);
+        }
+
+        @Elementwise
+        static double sinOp(double x) {
+          return Math.sin(x);
+        }
+
+        @Elementwise
+        static double cosOp(double x) {
+          return Math.cos(x);
+        }
       }
       """;
 
@@ -81,11 +96,20 @@ class MathEmitterCostTest {
    * for a vector holding a rare lane only.
    */
   static int operations(String loop) {
-    String common = loop
-        .replaceAll("(?s)if \\([A-Za-z0-9_]+\\.anyTrue\\(\\)\\) \\{.*?\\n\\s*}\\n", "")
-        .replaceAll("(?s)\\.anyTrue\\(\\)\\s*\\?.*?\\n\\s*:", ".anyTrue() ? :");
-    return count(common,
+    return count(commonPath(loop),
         "\\.(add|sub|mul|div|fma|neg|abs|min|max|blend|compare|lanewise|and|or|not)\\(");
+  }
+
+  /** The loop without its rare-lane paths (nested {@code if} blocks included). */
+  private static String commonPath(String loop) {
+    String common = loop;
+    // Innermost blocks first: a block without a nested one, until none is left.
+    String block = "(?s)if \\([A-Za-z0-9_]+\\.anyTrue\\(\\)\\) \\{[^{}]*?\\n\\s*}\\n";
+    for (String before = null; !common.equals(before); ) {
+      before = common;
+      common = common.replaceAll(block, "");
+    }
+    return common.replaceAll("(?s)\\.anyTrue\\(\\)\\s*\\?.*?\\n\\s*:", ".anyTrue() ? :");
   }
 
   @Test
@@ -98,6 +122,26 @@ class MathEmitterCostTest {
   void float32ExpTakesAtMost18Operations() throws Exception {
     // The head-and-tail reduction it replaced took 21.
     assertThat(operations(loop("expOp"))).isAtMost(18);
+  }
+
+  @Test
+  void float32LogTakesAtMost24OperationsAndNoDivision() throws Exception {
+    // fdlibm's form it replaced took 30 and a division (s = f / (2 + f)), which costs about ten.
+    String common = commonPath(loop("logOp"));
+    assertThat(operations(loop("logOp"))).isAtMost(24);
+    assertThat(common).doesNotContain(".div(");
+  }
+
+  @Test
+  void float32SinTakesAtMost34Operations() throws Exception {
+    // The two-sum reduction and both polynomials of degree 3 with their tails took 55.
+    assertThat(operations(loop("sinOp"))).isAtMost(34);
+  }
+
+  @Test
+  void float32CosTakesAtMost35Operations() throws Exception {
+    // As sin (54 before); cos adds one to the quadrant for its sign.
+    assertThat(operations(loop("cosOp"))).isAtMost(35);
   }
 
   @Test
