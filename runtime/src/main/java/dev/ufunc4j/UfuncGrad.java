@@ -170,7 +170,7 @@ final class UfuncGrad {
         (node, grad) -> {
           Tensor w = input.get(node).permute(order).contiguous().reshape(m, n).to(work);
           Tensor g = runBackward(u, w, grad.to(work).reshape(m, 1), ReduceLoops.LEAF,
-              ReduceLoops.leafLanes(work == DType.FLOAT32 ? Kind.F32 : Kind.F64));
+              ReduceLoops.leafLanes(Kind.of(work)));
           return GradGraph.fit(g.reshape(permuted).permute(inverse), shape, dtype);
         });
     return result;
