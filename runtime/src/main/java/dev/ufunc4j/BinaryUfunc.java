@@ -675,6 +675,9 @@ public final class BinaryUfunc implements Serializable {
     String method = "reduceAt";
     requireInput(method, "x", x);
     requireInput(method, "offsets", offsets);
+    if (GradGraph.recording(x) || out != null && GradGraph.recording(out)) {
+      return UfuncGrad.reduceAt(this, x, offsets, dim, out); // the same, and its autograd node
+    }
     if (x.ndim() == 0) {
       throw new IllegalArgumentException(
           name() + ".reduceAt: x is zero-dim; reduceAt splits one of its dims");
