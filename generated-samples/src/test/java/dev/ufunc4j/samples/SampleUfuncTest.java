@@ -107,7 +107,7 @@ class SampleUfuncTest {
   void shiftedProductReduceAndAccumulateAreFoldsOfItsScalarMethod() {
     java.util.SplittableRandom random = new java.util.SplittableRandom(24);
     for (DType dtype : new DType[] {DType.INT8, DType.INT32, DType.INT64}) {
-      int bits = 8 * (int) dtype.byteSize();
+      int bits = 8 * dtype.byteSize();
       long[] values = new long[3 * 700];
       for (int i = 0; i < values.length; i++) {
         values[i] = random.nextLong();
