@@ -21,7 +21,7 @@ minimum on equal values, abs and sign at 0, clamp at its bounds, pow at a zero b
 exponent, where); reductions over dims with keepdim (amax/amin with ties); sum_to_size; the
 views; casts; in-place ops on a base whose views are used afterwards, and through views; the
 ufunc methods (cumsum, cumprod and prod through zeros, logsumexp, amax/amin ties, outer
-products, index_add_). Deterministic: seeded per group, torch on one thread.
+products, index_add_, reduceat through torch.segment_reduce and NumPy's definition). Deterministic: seeded per group, torch on one thread.
 """
 import numpy as np
 import torch
@@ -298,6 +298,54 @@ def main():
         U.case(f"index_add-1-{n}", "index_add", index_add,
                [U.tensor(n, [3, 4]), U.tensor(n, [3, 5]), 1, idx], requires=[True, True, False,
                                                                           False])
+    # After the cases above (the group's random draws stay theirs).
+    for n in ("float64", "float32"):
+        # reduceAt (NumPy's reduceat; docs/gradients.md): increasing offsets, every segment
+        # non-empty, against torch.segment_reduce's own autograd (it reduces along axis 0: dim 1
+        # through a transpose); offsets that go back (the result there is x[offsets[i]], so its
+        # gradient is the identity at that element) and overlapping segments against torch's
+        # autograd of that definition, segment by segment (amax/amin split ties evenly, as
+        # segment_reduce does).
+        data = U.tensor(n, [7, 3], 0.5, 2.0)
+        tied = make(n, [3.0, 1.0, 3.0, 0.5, 0.5, 3.0], [6])  # ties in both segments
+        tied2d = make(n, [3.0, 1.0, 3.0, 2.0, 1.0, 3.0, 0.5, 2.0, 0.5, 1.0, 3.0, 2.0], [6, 2])
+        for ufunc, red in (("add", "sum"), ("maximum", "max"), ("minimum", "min"),
+                           ("mul", "prod")):
+            def segment(t, offsets, dim, red=red):
+                u = t if dim == 0 else t.t()
+                bounds = torch.tensor(offsets + [u.shape[0]], dtype=torch.int64)
+                r = torch.segment_reduce(u, red, offsets=bounds, axis=0)
+                return r if dim == 0 else r.t()
+            U.case(f"{ufunc}-reduceat-segments-{n}", f"{ufunc}.reduceat", segment, [data],
+                   kwargs={"offsets": [0, 2, 3, 6], "dim": 0})
+            U.case(f"{ufunc}-reduceat-segments-dim1-{n}", f"{ufunc}.reduceat", segment,
+                   [U.tensor(n, [2, 7], 0.5, 2.0)], kwargs={"offsets": [0, 4, 5], "dim": 1})
+
+            def numpy_reduceat(t, offsets, dim, red=red):
+                size = t.shape[dim]
+                parts = []
+                for i, start in enumerate(offsets):
+                    end = offsets[i + 1] if i + 1 < len(offsets) else size
+                    if start >= end:
+                        parts.append(t.narrow(dim, start, 1))
+                        continue
+                    seg = t.narrow(dim, start, end - start)
+                    parts.append({"sum": lambda a: a.sum(dim, keepdim=True),
+                                  "max": lambda a: a.amax(dim, keepdim=True),
+                                  "min": lambda a: a.amin(dim, keepdim=True),
+                                  "prod": lambda a: a.prod(dim, keepdim=True)}[red](seg))
+                return torch.cat(parts, dim)
+            # Ties through the definition (amax/amin split the gradient evenly): torch 2.13's
+            # segment_reduce 'min' backward gave tied elements the whole gradient each for some
+            # gradients (docs/gradients.md), so it is not the oracle for ties.
+            U.case(f"{ufunc}-reduceat-ties-{n}", f"{ufunc}.reduceat", numpy_reduceat, [tied],
+                   kwargs={"offsets": [0, 3], "dim": 0})
+            U.case(f"{ufunc}-reduceat-ties-2d-{n}", f"{ufunc}.reduceat", numpy_reduceat, [tied2d],
+                   kwargs={"offsets": [0, 3], "dim": 0})
+            U.case(f"{ufunc}-reduceat-back-{n}", f"{ufunc}.reduceat", numpy_reduceat, [data],
+                   kwargs={"offsets": [0, 4, 1, 5, 5, 6], "dim": 0})
+            U.case(f"{ufunc}-reduceat-back-dim1-{n}", f"{ufunc}.reduceat", numpy_reduceat,
+                   [U.tensor(n, [2, 7], 0.5, 2.0)], kwargs={"offsets": [3, 0, 6, 2], "dim": 1})
     groups.append(U)
 
     V = Cases("views")

@@ -9,6 +9,8 @@ runtime/src/test/resources/golden/ufuncs/<file>.json (docs/golden-format.md, "Uf
   reductions and accumulations; the op's (x, x) dtype otherwise); where NumPy's default would
   differ, NumPy is called with that dtype= (still NumPy's loop, in ufunc4j's dtype), and the case
   says so ("dtype_arg").
+- integral.json: the associative integral ops' reduce and accumulate over rows of 300 elements
+  of int8 to int64 spanning the dtype's range (gen_integral).
 - torch.json: Tensor's conveniences against PyTorch: cumsum, cumprod, prod, logsumexp, any, all,
   and index_add_ (Ops.add.at along a dim).
 
@@ -412,9 +414,52 @@ def gen_torch():
     return out.cases
 
 
+INTEGRAL_OPS = ["add", "mul", "maximum", "minimum", "bitwiseAnd", "bitwiseOr", "bitwiseXor"]
+INTEGRAL_DTYPES = ["int8", "uint8", "int16", "int32", "int64"]
+
+
+def gen_integral():
+    """integral.json: reductions and accumulations of the associative integral ops over rows long
+    enough for the generated fold loops' vector leaves (300 elements: more than one leaf's 256
+    int8 accumulators), values over the dtype's whole range with both extremes in every row, so
+    sums and products wrap in int64 and maximum/minimum meet the limits. Sums and products of
+    the narrower dtypes are int64 (PyTorch's promotion; NumPy called with dtype=int64)."""
+    rng = rng_for("ufuncs-integral")
+    out = Cases()
+    for op in INTEGRAL_OPS:
+        for name in INTEGRAL_DTYPES:
+            info = np.iinfo(np.dtype(name))
+            if op == "mul":
+                # odd factors, so the wrapped product is not simply 0
+                v = rng.integers(-2 if info.min < 0 else 0, 2, 600) * 2 + 1
+            else:
+                v = rng.integers(int(info.min), int(info.max), 600, endpoint=True)
+                v[0], v[1], v[300], v[301] = info.min, info.max, info.max, info.min
+            x = make_np(name, list(v), [2, 300])
+            arg = result_dtype(op, name)
+            arg = arg if arg != name else None
+            for dims in [None, [1], [0]]:
+                c = {"id": f"{op}.reduce.{name}[2, 300]d{dims}", "source": "numpy", "op": op,
+                     "method": "reduce", "x": enc_tensor(x), "dims": dims, "keepdim": False,
+                     "compare": "exact"}
+                axis = None if dims is None else tuple(dims)
+                run(c, lambda x=x, axis=axis: OPS[op][0].reduce(x, axis=axis, dtype=arg))
+                if arg:
+                    c["dtype_arg"] = arg
+                out.add(c)
+            c = {"id": f"{op}.accumulate.{name}[2, 300].1", "source": "numpy", "op": op,
+                 "method": "accumulate", "x": enc_tensor(x), "dim": 1, "compare": "exact"}
+            run(c, lambda x=x: OPS[op][0].accumulate(x, axis=1, dtype=arg))
+            if arg:
+                c["dtype_arg"] = arg
+            out.add(c)
+    return out.cases
+
+
 def main():
     setup()
-    for name, cases in [("numpy", gen_numpy()), ("torch", gen_torch())]:
+    for name, cases in [("numpy", gen_numpy()), ("torch", gen_torch()),
+                        ("integral", gen_integral())]:
         path, size, n = write(OUT_DIR, name, cases)
         print(f"{path.relative_to(ROOT)}: {n} cases, {size} bytes")
 

@@ -372,13 +372,14 @@ public final class BinaryUfunc implements Serializable {
   }
 
   /**
-   * A reduction by the op's generated fold loop ({@code FoldKernel}), in {@code work} (float32 or
-   * float64): an associative op in the tree of docs/reductions.md over every reduced dim at once
-   * (sum's tree, in {@code ReduceLoops}); any other op in the strict left fold along its one dim.
+   * A reduction by the op's generated fold loop ({@code FoldKernel}), in {@code work} (float32,
+   * float64 or an integral dtype): an associative op in the tree of docs/reductions.md over every
+   * reduced dim at once (sum's tree, in {@code ReduceLoops}); any other op in the strict left fold
+   * along its one dim.
    */
   private Tensor foldReduce(Tensor x, boolean[] reduced, long[] outShape, DType work) {
     FoldKernel fold = op().foldKernel(work);
-    Kind kind = work == DType.FLOAT32 ? Kind.F32 : Kind.F64;
+    Kind kind = Kind.of(work);
     Tensor acc = Tensor.empty(work, outShape);
     if (op().isAssociative()) {
       Tensor w = converted(x, work);
@@ -475,7 +476,7 @@ public final class BinaryUfunc implements Serializable {
       Tensor c = converted(x, work).contiguous();
       Tensor y = Tensor.empty(work, x.shape());
       long[] shape = x.shape();
-      ReduceLoops.scan(fold, work == DType.FLOAT32 ? Kind.F32 : Kind.F64, c.segment(), c.offset(),
+      ReduceLoops.scan(fold, Kind.of(work), c.segment(), c.offset(),
           Shapes.numelOf(Arrays.copyOf(shape, d)), shape[d],
           Shapes.numelOf(Arrays.copyOfRange(shape, d + 1, shape.length)), y.segment());
       return into(converted(y, result), out);
@@ -621,10 +622,10 @@ public final class BinaryUfunc implements Serializable {
   }
 
   /**
-   * {@code at} on a contiguous float32/float64 target by the op's generated fold loop: per index
-   * in order, each contiguous block of the selected slice folds the matching block of {@code v}
-   * (values of the target's dtype, contiguous, with dim {@code d} of size {@code index.length}).
-   * One loop call per index and block instead of a dispatched op call.
+   * {@code at} on a contiguous target of a dtype with fold loops, by the op's generated fold loop:
+   * per index in order, each contiguous block of the selected slice folds the matching block of
+   * {@code v} (values of the target's dtype, contiguous, with dim {@code d} of size {@code
+   * index.length}). One loop call per index and block instead of a dispatched op call.
    */
   private static void atByFold(FoldKernel fold, Tensor target, int d, long[] index, Tensor v) {
     long[] shape = target.shape();
@@ -674,6 +675,9 @@ public final class BinaryUfunc implements Serializable {
     String method = "reduceAt";
     requireInput(method, "x", x);
     requireInput(method, "offsets", offsets);
+    if (GradGraph.recording(x) || out != null && GradGraph.recording(out)) {
+      return UfuncGrad.reduceAt(this, x, offsets, dim, out); // the same, and its autograd node
+    }
     if (x.ndim() == 0) {
       throw new IllegalArgumentException(
           name() + ".reduceAt: x is zero-dim; reduceAt splits one of its dims");

@@ -154,7 +154,7 @@ final class Reductions {
     // The dtype the loops accumulate in, and the input converted to it (a view when it already is).
     DType work = workDtype(result, x.dtype(), op);
     Tensor input = x.dtype() == work ? x : x.to(work);
-    Kind kind = kindOf(work, x.dtype());
+    Kind kind = Kind.of(work);
     long[] inShape = input.shape();
     long[] inStrides = input.strides();
     long inOffset = input.offset();
@@ -173,7 +173,7 @@ final class Reductions {
       flags = Arrays.copyOf(reduce, reduce.length + 1);
     }
     Tensor acc = Tensor.empty(work, accShape);
-    ReduceLoops.reduce(op, foldOf(op, kind), kind, input.segment(), inOffset, inShape, inStrides,
+    ReduceLoops.reduce(op, foldOf(op, work), kind, input.segment(), inOffset, inShape, inStrides,
         flags, acc.segment());
     if (mean) {
       long count = 1;
@@ -194,41 +194,39 @@ final class Reductions {
   }
 
   /**
-   * The generated fold loop of the op a floating reduction is: {@code sum} is {@code add}'s,
-   * {@code amax} {@code maximum}'s, {@code amin} {@code minimum}'s (docs/ufuncs.md); null for the
-   * 64-bit integer kinds, which ReduceLoops combines itself.
+   * The generated fold loop of the op a reduction in {@code work} is: {@code sum} is {@code add}'s,
+   * {@code amax} {@code maximum}'s, {@code amin} {@code minimum}'s (docs/ufuncs.md), of {@code
+   * work}'s elements (a complex dtype's components).
    */
-  static FoldKernel foldOf(Op op, Kind kind) {
-    if (kind != Kind.F32 && kind != Kind.F64) {
-      return null;
-    }
+  static FoldKernel foldOf(Op op, DType work) {
+    DType elements = switch (work) {
+      case COMPLEX64 -> DType.FLOAT32;
+      case COMPLEX128 -> DType.FLOAT64;
+      default -> work;
+    };
     ElementwiseOp ufunc = switch (op) {
       case SUM -> Builtins_add.OP;
       case MAX -> Builtins_maximum.OP;
       case MIN -> Builtins_minimum.OP;
       case FOLD -> throw new IllegalArgumentException("no built-in reduction is FOLD");
     };
-    return Objects.requireNonNull(ufunc.foldKernel(kind == Kind.F32 ? DType.FLOAT32 : DType.FLOAT64),
-        "the fold loop of " + ufunc.name());
+    return Objects.requireNonNull(ufunc.foldKernel(elements),
+        () -> "the fold loop of " + ufunc.name() + " for " + elements);
   }
 
-  /** The accumulation dtype: int64 for integers and bool, float32 for the 16-bit floats. */
+  /**
+   * The accumulation dtype: int64 for a sum of integers or bool and for {@code amax}/{@code amin}
+   * of bool, the input's own dtype for those of other integers (exact either way, and no
+   * conversion), float32 for the 16-bit floats.
+   */
   private static DType workDtype(DType result, DType input, Op op) {
     if (input.isIntegral(true)) {
-      return DType.INT64;
+      return op != Op.SUM && input != DType.BOOL ? input : DType.INT64;
     }
     return switch (result) {
       case FLOAT16, BFLOAT16 -> DType.FLOAT32;
       case COMPLEX32 -> DType.COMPLEX64;
       default -> result;
-    };
-  }
-
-  private static Kind kindOf(DType work, DType input) {
-    return switch (work) {
-      case FLOAT32, COMPLEX64 -> Kind.F32;
-      case FLOAT64, COMPLEX128 -> Kind.F64;
-      default -> input == DType.UINT64 ? Kind.U64 : Kind.I64;
     };
   }
 

@@ -12,7 +12,7 @@ import java.util.List;
 
 /**
  * Autograd of the ufunc methods ({@link BinaryUfunc}; docs/gradients.md, "Ufunc methods"): {@code
- * reduce} and {@code accumulate} of every differentiable op, and {@code add.at}. {@code outer} needs
+ * reduce}, {@code accumulate} and {@code reduceAt} of every differentiable op, and {@code add.at}. {@code outer} needs
  * nothing of its own: it is one elementwise call on a reshaped operand, which records the op's
  * backward with broadcasting and {@code sumToShape} as any call does.
  *
@@ -170,7 +170,7 @@ final class UfuncGrad {
         (node, grad) -> {
           Tensor w = input.get(node).permute(order).contiguous().reshape(m, n).to(work);
           Tensor g = runBackward(u, w, grad.to(work).reshape(m, 1), ReduceLoops.LEAF,
-              ReduceLoops.leafLanes(work == DType.FLOAT32 ? Kind.F32 : Kind.F64));
+              ReduceLoops.leafLanes(Kind.of(work)));
           return GradGraph.fit(g.reshape(permuted).permute(inverse), shape, dtype);
         });
     return result;
@@ -456,6 +456,58 @@ final class UfuncGrad {
           return GradGraph.fit(gw, shape, dtype);
         });
     return result;
+  }
+
+  // ---- reduceAt ---------------------------------------------------------------------------------
+
+  /**
+   * {@link BinaryUfunc#reduceAt(Tensor, Tensor, int, Tensor)} with recording. Each segment is a
+   * recorded {@code reduce} of its slice along {@code dim} (so its node is the one {@code reduce}
+   * records: sum's, amax's ties split evenly, the generated tree's, the left fold's chain), and
+   * where {@code offsets[i] >= offsets[i+1]} the recorded slice {@code x[offsets[i]]} itself:
+   * NumPy's value there, so its gradient is the identity at that element (docs/gradients.md). The
+   * result is one node over the segments, whose backward hands each segment its slice of the
+   * gradient; segments that overlap (offsets that go back) add up at {@code x}, as any reuse does.
+   */
+  static Tensor reduceAt(BinaryUfunc u, Tensor x, Tensor offsets, int dim, Tensor out) {
+    if (out != null) {
+      throw GradGraph.outRefused(u.name() + ".reduceAt");
+    }
+    Tensor value;
+    try (var _ = GradGraph.noGrad()) {
+      value = u.reduceAt(x, offsets, dim, null); // every check, and the result's dtype
+    }
+    if (!value.dtype().isFloatingPoint()) {
+      return value; // predicates and integral folds carry no gradient
+    }
+    int d = Shapes.wrapDim(dim, x.ndim());
+    long n = x.size(d);
+    long[] start = offsets.to(DType.INT64).contiguous().toLongArray(); // checked: in [0, n)
+    Tensor[] parts = new Tensor[start.length];
+    GradNode[] edges = new GradNode[start.length];
+    for (int i = 0; i < start.length; i++) {
+      long end = i + 1 < start.length ? start[i + 1] : n;
+      Tensor part = start[i] < end
+          ? u.reduce(x.narrow(d, start[i], end - start[i]), new int[] {d}, true)
+          : x.narrow(d, start[i], 1);
+      parts[i] = part.dtype() == value.dtype() ? part : part.to(value.dtype());
+      edges[i] = GradGraph.edge(parts[i]);
+    }
+    Tensor y = Tensor.empty(value.dtype(), value.shape());
+    try (var _ = GradGraph.noGrad()) {
+      for (int i = 0; i < parts.length; i++) {
+        Copies.copyInto(parts[i], y.narrow(d, i, 1)); // the recorded segments' own values
+      }
+    }
+    y.autogradMeta().gradFn = new Node(u.name() + ".reduceAt", edges, (node, grad) -> {
+      Tensor[] g = new Tensor[parts.length];
+      for (int i = 0; i < parts.length; i++) {
+        g[i] = edges[i] == null ? null
+            : GradGraph.fit(grad.narrow(d, i, 1), parts[i].shape(), parts[i].dtype());
+      }
+      return g;
+    });
+    return y;
   }
 
   // ---- at ---------------------------------------------------------------------------------------

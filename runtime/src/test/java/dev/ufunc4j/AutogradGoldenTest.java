@@ -242,6 +242,11 @@ public class AutogradGoldenTest {
         yield has(kase, "dim") ? u.reduce(x, dims(kase, "dim"), bool(kase, "keepdim"))
             : u.reduce(x);
       }
+      case "add.reduceat", "mul.reduceat", "maximum.reduceat", "minimum.reduceat" -> {
+        long[] offsets = ints(kase, "offsets");
+        yield UfuncGoldenTest.ufunc(call.substring(0, call.indexOf('.')))
+            .reduceAt(x, Tensor.of(offsets, offsets.length), integer(kase, "dim"));
+      }
       case "outer", "mul_outer" -> Ops.mul.outer(x, tensor(args.get(1)));
       case "sub_outer" -> Ops.sub.outer(x, tensor(args.get(1)));
       case "div_outer" -> Ops.div.outer(x, tensor(args.get(1)));

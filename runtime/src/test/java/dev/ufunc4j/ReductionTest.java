@@ -2,12 +2,14 @@ package dev.ufunc4j;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.internal.RuntimeContext;
+import dev.ufunc4j.kernel.ElementwiseOp;
 import java.lang.foreign.ValueLayout;
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -21,6 +23,28 @@ import org.junit.jupiter.api.Test;
  * independence from the thread count and the strategy (inner or outer).
  */
 class ReductionTest {
+
+  /**
+   * Integral reductions and scans run the ops' generated fold loops, as floating ones do (issue
+   * 24): every integral dtype's {@code (T, T) -> T} entry of the associative built-ins has them
+   * ({@code ReduceLoops} has no integral loop of its own any more). Their results are checked
+   * against NumPy in UfuncGoldenTest (integral.json: rows longer than a leaf, whole-range values).
+   */
+  @Test
+  void integralReductionsHaveGeneratedFoldLoops() {
+    for (ElementwiseOp op : List.of(Builtins_add.OP, Builtins_mul.OP, Builtins_maximum.OP,
+        Builtins_minimum.OP, Builtins_bitwiseAnd.OP, Builtins_bitwiseOr.OP,
+        Builtins_bitwiseXor.OP)) {
+      for (DType d : List.of(DType.INT8, DType.UINT8, DType.INT16, DType.UINT16, DType.INT32,
+          DType.UINT32, DType.INT64, DType.UINT64)) {
+        assertNotNull(op.foldKernel(d), op.name() + " has no fold loops for " + d);
+      }
+    }
+    // uint64's amax compares unsigned, through maximum's uint64 loops (ReduceLoops has no sign)
+    Tensor u = Tensor.of(new long[] {1, -1, 5}, 3).to(DType.UINT64);
+    assertEquals(-1L, u.amax(new int[] {0}, false).getLong());
+    assertEquals(1L, u.amin(new int[] {0}, false).getLong());
+  }
 
   /**
    * Views that start at an offset into their storage (narrow, select, a slice of a transpose, a

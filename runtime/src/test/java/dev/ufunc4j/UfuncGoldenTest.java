@@ -31,6 +31,12 @@ class UfuncGoldenTest {
     return cases("numpy");
   }
 
+  /** Rows long enough for the integral fold loops' vector leaves, over the dtypes' whole range. */
+  @TestFactory
+  Stream<DynamicTest> integral() {
+    return cases("integral");
+  }
+
   @TestFactory
   Stream<DynamicTest> torch() {
     return cases("torch");

@@ -26,6 +26,16 @@ public final class Reducers {
   }
 
   /**
+   * {@code a + b + a * b}, that is {@code (1 + a)(1 + b) - 1}: a product in disguise, so
+   * associative exactly in wrapping integer arithmetic, with identity 0. An integral user op:
+   * its reductions and scans run its generated integral fold loops.
+   */
+  @Elementwise(identity = Identity.ZERO, associative = true, dtypes = {"int8", "int32", "int64"})
+  public static long shiftedProduct(long a, long b) {
+    return a + b + a * b;
+  }
+
+  /**
    * One step of an exponential moving average with weight 0.25 for the new value: not
    * associative and without identity, so {@code ema.accumulate(x, 0)} is the running average
    * along dim 0 and {@code ema.reduce(x, 0)} its last value.

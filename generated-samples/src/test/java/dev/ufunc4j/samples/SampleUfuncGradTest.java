@@ -17,8 +17,8 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * Gradients of users' ops through their ufunc methods: {@link GradCheck} (float64 central
- * differences, PyTorch's tolerances) of {@code reduce}, {@code accumulate} and {@code outer} of
- * sample ops, associative ({@code logAddExp}: the pairwise tree) and not ({@code ema}, {@code
+ * differences, PyTorch's tolerances) of {@code reduce}, {@code accumulate}, {@code reduceAt} and
+ * {@code outer} of sample ops, associative ({@code logAddExp}: the pairwise tree) and not ({@code ema}, {@code
  * hypot}, {@code div}, {@code diffOfSquares}, {@code mul} as a user declares it: the left fold).
  * The backward is derived from each op's own generated backward kernels (docs/gradients.md,
  * "Ufunc methods").
@@ -50,6 +50,9 @@ class SampleUfuncGradTest {
       calls.put("reduce dim 1 keepDim", t -> u.reduce(t[0], new int[] {1}, true));
       calls.put("accumulate dim 0", t -> u.accumulate(t[0], 0));
       calls.put("accumulate dim 1", t -> u.accumulate(t[0], 1));
+      // segments [0, 3), x[3] alone (3 >= 1: NumPy's value, the identity's gradient), [1, 4)
+      // overlapping the first, and [4, 5) of one element
+      calls.put("reduceAt dim 1", t -> u.reduceAt(t[0], Tensor.of(new long[] {0, 3, 1, 4}, 4), 1));
       if (u.isAssociative()) {
         calls.put("reduce all", t -> u.reduce(t[0]));
       }

@@ -97,6 +97,54 @@ class SampleUfuncTest {
         .contains("zero-size array to reduction operation ema which has no identity"));
   }
 
+  /**
+   * A user's integral associative op ({@code shiftedProduct}) over int8, int32 and int64: reduce
+   * (rows longer than a leaf's accumulators, whole, along dim 0 and along a strided view) and
+   * accumulate give the left fold of its scalar method, wrapped to the dtype (its arithmetic is
+   * exact modulo 2^bits, so any tree gives that fold).
+   */
+  @Test
+  void shiftedProductReduceAndAccumulateAreFoldsOfItsScalarMethod() {
+    java.util.SplittableRandom random = new java.util.SplittableRandom(24);
+    for (DType dtype : new DType[] {DType.INT8, DType.INT32, DType.INT64}) {
+      int bits = 8 * dtype.byteSize();
+      long[] values = new long[3 * 700];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = random.nextLong();
+      }
+      Tensor x = Tensor.of(values, 3, 700).to(dtype); // wraps, as PyTorch's casts do
+      long[] v = x.to(DType.INT64).toLongArray();
+      long all = 0; // the identity
+      Tensor running = ReducerOps.shiftedProduct.accumulate(x, 1);
+      for (int row = 0; row < 3; row++) {
+        long acc = v[row * 700];
+        assertEquals(acc, running.getLong(row, 0));
+        for (int i = 1; i < 700; i++) {
+          acc = wrap(Reducers.shiftedProduct(acc, v[row * 700 + i]), bits);
+          assertEquals(acc, running.getLong(row, i), dtype + " running [" + row + ", " + i + "]");
+        }
+        assertEquals(acc, ReducerOps.shiftedProduct.reduce(x, 1).getLong(row), dtype + " row");
+        all = wrap(Reducers.shiftedProduct(all, acc), bits);
+      }
+      assertEquals(all, ReducerOps.shiftedProduct.reduce(x).getLong(), dtype + " all");
+      assertEquals(all, ReducerOps.shiftedProduct.reduce(x.t().contiguous().t()).getLong(),
+          dtype + " all, column-major");
+      for (int c : new int[] {0, 350, 699}) {
+        long col = v[c];
+        for (int r = 1; r < 3; r++) {
+          col = wrap(Reducers.shiftedProduct(col, v[r * 700 + c]), bits);
+        }
+        assertEquals(col, ReducerOps.shiftedProduct.reduce(x, 0).getLong(c), dtype + " col " + c);
+      }
+      assertEquals(dtype, ReducerOps.shiftedProduct.reduce(x, 0).dtype());
+    }
+  }
+
+  /** {@code v} wrapped to a signed integer of {@code bits} bits, as the dtype holds it. */
+  private static long wrap(long v, int bits) {
+    return v << (64 - bits) >> (64 - bits);
+  }
+
   @Test
   void logAddExpReduceIsTheDocumentedTreeOfItsScalarMethod() {
     for (int n : new int[] {1, 2, 5, 16, 33}) {

@@ -33,13 +33,16 @@ final class KernelClassGenerator {
 
   /**
    * The class holding {@code kernel}. A kernel with fold loops has a class of its own ({@code
-   * Builtins_add_w64f}): its constants are then only the species its own body needs, so that
-   * {@code sum} of float64 does not depend on the int32 species of the op's other 64-bit kernels
-   * (which do not exist with 64-bit vectors, {@code -XX:MaxVectorSize=8}).
+   * Builtins_add_w64f}, an integral one {@code Builtins_add_w64f_int64}, as int64 and uint64 have
+   * the lane width of float64): its constants are then only the species its own body needs, so
+   * that {@code sum} of float64 does not depend on the int32 species of the op's other 64-bit
+   * kernels (which do not exist with 64-bit vectors, {@code -XX:MaxVectorSize=8}).
    */
   static String className(OpModel op, KernelGenerator.Kernel kernel) {
-    return DescriptorGenerator.className(op) + "_" + kernel.lanes().classSuffix()
-        + (kernel.folds() ? "f" : "");
+    String fold = !kernel.folds() ? ""
+        : kernel.entry().result().isFloatingPoint() ? "f"
+        : "f_" + kernel.entry().result().name().toLowerCase(Locale.ROOT);
+    return DescriptorGenerator.className(op) + "_" + kernel.lanes().classSuffix() + fold;
   }
 
   /** The expression naming {@code kernel}: {@code Samples_add_w32.INT8_FLOAT32}. */
@@ -138,8 +141,9 @@ final class KernelClassGenerator {
   }
 
   /**
-   * The class's one kernel, a {@code (T, T) -> T} floating one, also folds and scans: the class
-   * implements {@code FoldKernel} with that kernel's loops.
+   * The class's one kernel, a {@code (T, T) -> T} one ({@code KernelGenerator.folds}), also folds
+   * and scans: the class implements {@code FoldKernel} with that kernel's loops (its pair step as
+   * {@code pair} for a floating T, {@code pairLong} for an integral one).
    */
   private static void addFoldKernel(TypeSpec.Builder type, KernelGenerator.Kernel k) {
     TypeName seg = KernelGenerator.MEMORY_SEGMENT;
@@ -162,11 +166,12 @@ final class KernelClassGenerator {
         .addParameter(TypeName.LONG, "rows").addParameter(TypeName.INT, "cols")
         .addStatement("$N(in, off, inRow, out, outOff, outRow, rows, cols)", k.name() + "_scan")
         .build());
-    type.addMethod(MethodSpec.methodBuilder("pair")
+    TypeName carrier = k.lanes().constantLane().floating ? TypeName.DOUBLE : TypeName.LONG;
+    type.addMethod(MethodSpec.methodBuilder(carrier.equals(TypeName.DOUBLE) ? "pair" : "pairLong")
         .addAnnotation(Override.class)
         .addModifiers(Modifier.PUBLIC)
-        .returns(TypeName.DOUBLE)
-        .addParameter(TypeName.DOUBLE, "a").addParameter(TypeName.DOUBLE, "b")
+        .returns(carrier)
+        .addParameter(carrier, "a").addParameter(carrier, "b")
         .addStatement("return $N(a, b)", k.name() + "_pair")
         .build());
     String leaf = k.name() + "_leaf";

@@ -949,13 +949,20 @@ final class KernelGenerator {
   /**
    * Whether {@code entry} gets the fold and scan loops the runtime's reductions and {@code
    * accumulate} run (docs/ufuncs.md, "Generated kernels"): the {@code (T, T) -> T} entry of a
-   * binary ufunc with a floating body, for T float32 or float64. Other dtypes compose the
-   * elementwise kernels.
+   * binary ufunc computed in T, for T float32 or float64 with a floating body, or an integral T
+   * (int8 to uint64, not bool) with an integral body that does not divide (a division by zero
+   * throws, and the masked loops would divide dead lanes too). The body's lanes must be T's own
+   * (the loops load and store the accumulators in them): a shift of int8 to int32, computed in
+   * 64-bit lanes, gets none. Other dtypes compose the elementwise kernels.
    */
   static boolean folds(OpModel op, KernelEntry entry) {
     DType t = entry.result();
-    return op.isBinaryUfunc() && entry.bodyType() == ValueType.DOUBLE && !entry.scalarPromoted()
-        && (t == DType.FLOAT32 || t == DType.FLOAT64) && entry.compute() == t
+    boolean floating = entry.bodyType() == ValueType.DOUBLE
+        && (t == DType.FLOAT32 || t == DType.FLOAT64);
+    boolean integral = entry.bodyType() == ValueType.LONG && t.isIntegral(false)
+        && !op.overload(ValueType.LONG).map(o -> o.body().divides()).orElse(true);
+    return op.isBinaryUfunc() && (floating || integral) && !entry.scalarPromoted()
+        && entry.compute() == t && entry.lanes().bytes == t.byteSize()
         && entry.operands().equals(List.of(t, t));
   }
 
@@ -1180,6 +1187,7 @@ final class KernelGenerator {
    * {@code FoldKernel.pair}: {@code op(a, b)} of two partial results, the body on two broadcast
    * vectors (lane 0 read back: the lanes' bits, as the loops give). A reduction combines its
    * leaves' results with it; through {@code fold} each pair took a masked one-column call.
+   * Floating results travel as doubles, integral ones as longs ({@code FoldKernel.pairLong}).
    */
   private MethodSpec pairRow() {
     Lane l = computeLane();
@@ -1188,8 +1196,10 @@ final class KernelGenerator {
     String second = names.newName("second");
     CodeBlock.Builder body = CodeBlock.builder();
     VectorCode vc = new VectorCode(body, names, lanes);
-    // float32 results travel as doubles (exactly): narrowed back here; float64 needs no cast.
-    String cast = l == Lane.DOUBLE ? "" : "(" + l.primitive + ") ";
+    // float32 results travel as doubles (exactly), narrower integers as longs (their value, as
+    // Java widens the lane's primitive): narrowed back here; float64 and int64 need no cast.
+    TypeName carrier = l.floating ? TypeName.DOUBLE : TypeName.LONG;
+    String cast = l == Lane.DOUBLE || l == Lane.LONG ? "" : "(" + l.primitive + ") ";
     Value a = vc.temp("a", Value.vector(CodeBlock.of("$T.broadcast($N, $L$N)", l.vector,
         vc.species(l), cast, first), l));
     step(vc, a, CodeBlock.of("$T.broadcast($N, $L$N)", l.vector, vc.species(l), cast, second));
@@ -1197,8 +1207,8 @@ final class KernelGenerator {
     return MethodSpec.methodBuilder(kernelName + "_pair")
         .addJavadoc("The pair step of $L: see {@code FoldKernel.pair}.\n", entry.describe())
         .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-        .returns(TypeName.DOUBLE)
-        .addParameter(TypeName.DOUBLE, first).addParameter(TypeName.DOUBLE, second)
+        .returns(carrier)
+        .addParameter(carrier, first).addParameter(carrier, second)
         .addCode(body.build())
         .build();
   }
@@ -1220,7 +1230,7 @@ final class KernelGenerator {
     String outRow = names.newName("outRow");
     CodeBlock.Builder body = CodeBlock.builder();
     Body b = overload.body();
-    if (!b.any(e -> !plainArithmetic(e))) {
+    if (l.floating && !b.any(e -> !plainArithmetic(e))) {
       body.beginControlFlow("if (cols == 1)");
       String a = names.newName("a");
       String x = names.newName("x");

@@ -1,19 +1,23 @@
 package dev.ufunc4j.internal;
 
+import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.kernel.FoldKernel;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.function.LongSupplier;
 
 /**
  * The order of every reduction over any subset of a strided array's dimensions, and of the scans
  * and left folds of {@code BinaryUfunc}: the caller ({@code dev.ufunc4j.Reductions}, {@code
  * BinaryUfunc}) has already chosen the dtype to accumulate in and converted the input to it.
- * Floating elements are combined only by the op's generated fold and scan loops ({@link
- * FoldKernel}: {@code sum} is {@code add}'s, {@code amax} {@code maximum}'s), called with whole
- * leaves and rows; 64-bit integers by the scalar loops here.
+ * Elements of every kind are combined only by the op's generated fold and scan loops ({@link
+ * FoldKernel}: {@code sum} is {@code add}'s, {@code amax} {@code maximum}'s of the dtype), called
+ * with whole leaves and rows; this class holds only the order. Integer ops are exact, so for
+ * integral kinds the tree only makes them fast.
  *
  * <p>Two strategies, as PyTorch's and NumPy's reductions have (docs/reductions.md):
  *
@@ -35,37 +39,64 @@ import java.util.List;
  */
 public final class ReduceLoops {
   /**
-   * What a reduction combines with: for 64-bit integers the loop here; for floating kinds the
-   * {@link FoldKernel} given, and this only says how a result is stored ({@link #stored}).
+   * Which reduction this is: the {@link FoldKernel} given combines; this only says how a floating
+   * result is stored ({@link #stored}).
    */
   public enum Op {
     SUM,
     MAX,
     MIN,
-    /** Any other op: floating kinds only. */
+    /** Any other op. */
     FOLD
   }
 
   /**
-   * The element type of the input and output segments: float32, float64, or 64-bit integers
-   * (signed, or unsigned for {@code amax}/{@code amin} of uint64).
+   * The element type of the input and output segments: float32, float64, or integers of 8 to 64
+   * bits. Signedness is the fold kernel's business (uint8's {@code maximum} compares unsigned);
+   * here an integral element is its bits, held in a long as Java widens the lane primitive.
    */
   public enum Kind {
     F32(4),
     F64(8),
-    I64(8),
-    U64(8);
+    I8(1),
+    I16(2),
+    I32(4),
+    I64(8);
 
     final int bytes;
 
     Kind(int bytes) {
       this.bytes = bytes;
     }
+
+    boolean floating() {
+      return this == F32 || this == F64;
+    }
+
+    /**
+     * {@return the kind of a dtype's elements (a complex dtype's components)}
+     *
+     * @param dtype a floating, complex or integral dtype (not bool, not a 16-bit float)
+     */
+    public static Kind of(DType dtype) {
+      return switch (dtype) {
+        case FLOAT32, COMPLEX64 -> F32;
+        case FLOAT64, COMPLEX128 -> F64;
+        case INT8, UINT8 -> I8;
+        case INT16, UINT16 -> I16;
+        case INT32, UINT32 -> I32;
+        case INT64, UINT64 -> I64;
+        default -> throw new IllegalArgumentException("no reduction kind for " + dtype);
+      };
+    }
   }
 
   private static final ValueLayout.OfFloat FLOAT = ValueLayout.JAVA_FLOAT_UNALIGNED;
   private static final ValueLayout.OfDouble DOUBLE = ValueLayout.JAVA_DOUBLE_UNALIGNED;
   private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
+  private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
+  private static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED;
+  private static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
 
   /**
    * Elements of one leaf of a contiguous run: summed by {@link #SUM_LANES_F} accumulators. Public
@@ -84,9 +115,12 @@ public final class ReduceLoops {
   /** {@link #SUM_LANES_F} for float64: the same 256 bytes. */
   static final int SUM_LANES_D = 32;
 
-  /** {@return the accumulators of a contiguous leaf of {@code kind}: 64 float32, 32 float64} */
+  /**
+   * {@return the accumulators of a contiguous leaf of {@code kind}: 256 bytes of them, 64 float32,
+   * 32 float64 (an integral kind's take the same bytes: its result does not depend on them)}
+   */
   public static int leafLanes(Kind kind) {
-    return kind == Kind.F32 ? SUM_LANES_F : SUM_LANES_D;
+    return 256 / kind.bytes;
   }
 
   /** Rows one leaf of the outer strategy adds sequentially before pairing. */
@@ -120,19 +154,10 @@ public final class ReduceLoops {
    */
   public static void scan(FoldKernel scan, Kind kind, MemorySegment in, long inOffset,
       long outer, long n, long inner, MemorySegment out) {
-    MemorySegment src = ScopeMemory.shareable(in);
-    MemorySegment dst = ScopeMemory.shareable(out);
-    long blocks = (inner + COLUMN_BLOCK - 1) / COLUMN_BLOCK;
-    Parallel.RangeTask task = (from, to) -> {
-      for (long t = from; t < to; t++) {
-        long o = t / blocks;
-        long j = (t % blocks) * COLUMN_BLOCK;
-        int width = (int) Math.min(COLUMN_BLOCK, inner - j);
-        long at = o * n * inner + j;
-        scan.scan(src, inOffset + at, inner, dst, at, inner, n, width);
-      }
-    };
-    runTasks(outer * blocks, outer * n * inner, task);
+    columnBlocks(in, out, outer, n, inner, (src, dst, o, j, width) -> {
+      long at = o * n * inner + j;
+      scan.scan(src, inOffset + at, inner, dst, at, inner, n, width);
+    });
   }
 
   /**
@@ -142,27 +167,44 @@ public final class ReduceLoops {
    */
   public static void leftFold(FoldKernel fold, Kind kind, MemorySegment in, long inOffset,
       long outer, long n, long inner, MemorySegment out) {
+    columnBlocks(in, out, outer, n, inner, (src, dst, o, j, width) -> {
+      long at = inOffset + o * n * inner + j;
+      MemorySegment.copy(src, at * kind.bytes, dst, (o * inner + j) * kind.bytes,
+          (long) width * kind.bytes);
+      fold.fold(dst, o * inner + j, src, at + inner, inner, n - 1, width);
+    });
+  }
+
+  /** The work of one column block of {@link #columnBlocks}. */
+  private interface BlockBody {
+    /**
+     * Columns {@code [j, j + width)} of outer index {@code o}.
+     *
+     * @param src the input, shareable with the pool's threads
+     * @param dst the output, likewise
+     */
+    void run(MemorySegment src, MemorySegment dst, long o, long j, int width);
+  }
+
+  /**
+   * Runs {@code body} on every block of at most {@link #COLUMN_BLOCK} columns of each of the
+   * {@code outer} independent {@code [n, inner]} slabs (the scans and left folds: each column's
+   * order is along {@code n}, so blocks of columns are independent), on the pool above the grain.
+   */
+  private static void columnBlocks(MemorySegment in, MemorySegment out, long outer, long n,
+      long inner, BlockBody body) {
     MemorySegment src = ScopeMemory.shareable(in);
     MemorySegment dst = ScopeMemory.shareable(out);
     long blocks = (inner + COLUMN_BLOCK - 1) / COLUMN_BLOCK;
     Parallel.RangeTask task = (from, to) -> {
       for (long t = from; t < to; t++) {
-        long o = t / blocks;
         long j = (t % blocks) * COLUMN_BLOCK;
-        int width = (int) Math.min(COLUMN_BLOCK, inner - j);
-        long at = inOffset + o * n * inner + j;
-        MemorySegment.copy(src, at * kind.bytes, dst, (o * inner + j) * kind.bytes,
-            (long) width * kind.bytes);
-        fold.fold(dst, o * inner + j, src, at + inner, inner, n - 1, width);
+        body.run(src, dst, t / blocks, j, (int) Math.min(COLUMN_BLOCK, inner - j));
       }
     };
-    runTasks(outer * blocks, outer * n * inner, task);
-  }
-
-  /** {@code tasks} independent tasks over {@code work} elements, on the pool above the grain. */
-  private static void runTasks(long tasks, long work, Parallel.RangeTask task) {
+    long tasks = outer * blocks;
     int threads = Parallel.threads();
-    if (threads > 1 && tasks >= 2 && work >= 2 * Parallel.grainSize()) {
+    if (threads > 1 && tasks >= 2 && outer * n * inner >= 2 * Parallel.grainSize()) {
       Parallel.forEachShare(threads, tasks, task);
     } else {
       task.run(0, tasks);
@@ -176,7 +218,7 @@ public final class ReduceLoops {
    * dimensions in their order. A reduced region that is empty gives 0 for {@link Op#SUM}; the
    * caller refuses it for the others.
    *
-   * @param fold the op's fold loop, required for {@link Kind#F32} and {@link Kind#F64}
+   * @param fold the op's fold loop for this kind's elements
    */
   public static void reduce(
       Op op,
@@ -238,15 +280,49 @@ public final class ReduceLoops {
     // unconfined views (refused here for a closed scope or another thread's).
     // Plan indexes the input from its first element: start the segment at the view's offset.
     MemorySegment first = ScopeMemory.shareable(in).asSlice(inOffset * kind.bytes);
-    if ((kind == Kind.F32 || kind == Kind.F64) == (fold == null)) {
-      throw new IllegalArgumentException("a fold loop for floating kinds only, got " + kind);
-    }
+    Objects.requireNonNull(fold, "fold");
     Plan plan = new Plan(op, fold, kind, first, ScopeMemory.shareable(out), kept, runs);
     int innerKept = plan.innermostKept();
     if (innerKept < 0) {
       plan.runInner();
     } else {
       plan.runOuter(innerKept);
+    }
+  }
+
+  /**
+   * {@code first} and {@code second} on two threads ({@code Parallel.both}, which carries
+   * doubles: the longs here go through an array, not through a double's bits).
+   */
+  private static long[] both(LongSupplier first, LongSupplier second) {
+    long[] halves = new long[2];
+    Parallel.both(() -> {
+      halves[0] = first.getAsLong();
+      return 0;
+    }, () -> {
+      halves[1] = second.getAsLong();
+      return 0;
+    });
+    return halves;
+  }
+
+  /** An integral element's bits, as Java widens the lane primitive of {@code kind}. */
+  private static long getBits(Kind kind, MemorySegment seg, long index) {
+    return switch (kind) {
+      case I8 -> seg.getAtIndex(BYTE, index);
+      case I16 -> seg.getAtIndex(SHORT, index);
+      case I32, F32 -> seg.getAtIndex(INT, index);
+      case I64, F64 -> seg.getAtIndex(LONG, index);
+    };
+  }
+
+  /** Stores the low {@code kind.bytes} bytes of {@code bits} as element {@code index}. */
+  private static void setBits(Kind kind, MemorySegment seg, long index, long bits) {
+    switch (kind) {
+      case I8 -> seg.setAtIndex(BYTE, index, (byte) bits);
+      case I16 -> seg.setAtIndex(SHORT, index, (short) bits);
+      case I32, F32 -> seg.setAtIndex(INT, index, (int) bits);
+      case I64, F64 -> seg.setAtIndex(LONG, index, bits);
     }
   }
 
@@ -377,13 +453,13 @@ public final class ReduceLoops {
      * the top {@code parallelDepth} levels of the tree run their halves on two threads (the tree,
      * and so the bits, are the same either way).
      */
-    double region(long base, long lo, long hi, int parallelDepth) {
+    long region(long base, long lo, long hi, int parallelDepth) {
       if (hi - lo == 1) {
         return run(base + rowOffset(lo), runLength, parallelDepth);
       }
       long mid = lo + (hi - lo) / 2;
       if (parallelDepth > 0) {
-        double[] halves = Parallel.both(
+        long[] halves = both(
             () -> region(base, lo, mid, parallelDepth - 1),
             () -> region(base, mid, hi, parallelDepth - 1));
         return combine(halves[0], halves[1]);
@@ -392,42 +468,44 @@ public final class ReduceLoops {
     }
 
     /** One run of {@code n} elements from {@code off}, stride {@link #runStride}. */
-    double run(long off, long n, int parallelDepth) {
+    long run(long off, long n, int parallelDepth) {
       if (n > LEAF) {
         // Split at a whole number of leaves: the tree does not depend on who computes it.
         long mid = Math.max(1, (n / LEAF) / 2) * LEAF;
         if (parallelDepth > 0) {
-          double[] halves = Parallel.both(
+          long[] halves = both(
               () -> run(off, mid, parallelDepth - 1),
               () -> run(off + mid * runStride, n - mid, parallelDepth - 1));
           return combine(halves[0], halves[1]);
         }
         return combine(run(off, mid, 0), run(off + mid * runStride, n - mid, 0));
       }
-      return switch (kind) {
-        case F32, F64 -> runStride == 1 ? foldLeaf(off, (int) n) : foldStrided(off, n, runStride);
-        case I64, U64 -> Double.longBitsToDouble(stridedLeafL(off, n, runStride));
-      };
+      return runStride == 1 ? foldLeaf(off, (int) n) : foldStrided(off, n, runStride);
     }
 
-    /** Two partial results combined; 64-bit integers travel as their bits in a double. */
-    double combine(double a, double b) {
-      return switch (kind) {
-        case F32, F64 -> foldPair(a, b);
-        case I64, U64 -> Double.longBitsToDouble(
-            combineLong(op, kind, Double.doubleToRawLongBits(a), Double.doubleToRawLongBits(b)));
-      };
+    /**
+     * Two partial results combined by the op's generated pair step. A partial result travels as
+     * a long ({@link #get}): a floating one as the raw bits of its value widened to double, an
+     * integral one as its value.
+     */
+    long combine(long a, long b) {
+      if (kind.floating()) {
+        return Double.doubleToRawLongBits(
+            fold.pair(Double.longBitsToDouble(a), Double.longBitsToDouble(b)));
+      }
+      return fold.pairLong(a, b);
     }
 
-    void store(long outIndex, double value) {
+    void store(long outIndex, long value) {
       switch (kind) {
-        case F32 -> out.setAtIndex(FLOAT, outIndex, stored(op, (float) value));
-        case F64 -> out.setAtIndex(DOUBLE, outIndex, stored(op, value));
-        case I64, U64 -> out.setAtIndex(LONG, outIndex, Double.doubleToRawLongBits(value));
+        case F32 ->
+            out.setAtIndex(FLOAT, outIndex, stored(op, (float) Double.longBitsToDouble(value)));
+        case F64 -> out.setAtIndex(DOUBLE, outIndex, stored(op, Double.longBitsToDouble(value)));
+        default -> setBits(kind, out, outIndex, value);
       }
     }
 
-    // Floating leaves: the op's generated fold loop (FoldKernel) over native scratch.
+    // Leaves: the op's generated fold loop (FoldKernel) over native scratch.
 
     /**
      * A contiguous leaf of {@code n} elements by the tree docs/reductions.md specifies in
@@ -438,7 +516,7 @@ public final class ReduceLoops {
      * for {@code sum} this differs from starting at +0.0 only in the sign of a zero, which the
      * store makes +0.0 ({@link #stored}).
      */
-    double foldLeaf(long off, int n) {
+    long foldLeaf(long off, int n) {
       int k = leafLanes(kind);
       MemorySegment acc = scratch(2L * k * kind.bytes);
       // The generated leaf keeps the accumulators in registers (sum_16M was 3x slower through
@@ -465,36 +543,21 @@ public final class ReduceLoops {
       return get(acc, 0);
     }
 
-    /** A strided floating leaf (at most {@link #LEAF} elements): in sequence, {@code x0 op x1 ...}. */
-    double foldStrided(long off, long n, long stride) {
+    /** A strided leaf (at most {@link #LEAF} elements): in sequence, {@code x0 op x1 ...}. */
+    long foldStrided(long off, long n, long stride) {
       MemorySegment acc = scratch(kind.bytes);
       MemorySegment.copy(in, off * kind.bytes, acc, 0, kind.bytes);
       fold.fold(acc, 0, in, off + stride, stride, n - 1, 1);
       return get(acc, 0);
     }
 
-    /** {@code op(a, b)} of two partial results, by the op's generated pair step. */
-    double foldPair(double a, double b) {
-      return fold.pair(a, b);
-    }
-
-    double get(MemorySegment seg, long index) {
-      return kind == Kind.F32 ? seg.getAtIndex(FLOAT, index) : seg.getAtIndex(DOUBLE, index);
-    }
-
-    /** A 64-bit integer leaf: any order gives the same (wrapping) result. */
-    long stridedLeafL(long off, long n, long stride) {
-      long acc = in.getAtIndex(LONG, off);
-      if (op == Op.SUM && stride == 1) {
-        for (long i = 1; i < n; i++) {
-          acc += in.getAtIndex(LONG, off + i);
-        }
-        return acc;
-      }
-      for (long i = 1; i < n; i++) {
-        acc = combineLong(op, kind, acc, in.getAtIndex(LONG, off + i * stride));
-      }
-      return acc;
+    /** Element {@code index} of {@code seg} as a partial result ({@link #combine}). */
+    long get(MemorySegment seg, long index) {
+      return switch (kind) {
+        case F32 -> Double.doubleToRawLongBits(seg.getAtIndex(FLOAT, index));
+        case F64 -> Double.doubleToRawLongBits(seg.getAtIndex(DOUBLE, index));
+        default -> getBits(kind, seg, index);
+      };
     }
 
     // ---- outer strategy ---------------------------------------------------------------------
@@ -559,16 +622,15 @@ public final class ReduceLoops {
   }
 
   /**
-   * Row buffers of the outer strategy, one per pairing level: 64-bit integers in {@code long[]}
-   * rows, floating kinds in native scratch that the op's fold loop works on (a strided row is
-   * gathered into a scratch row first, as the loop takes contiguous columns).
+   * Row buffers of the outer strategy, one per pairing level, in native scratch that the op's fold
+   * loop works on (a strided row is gathered into a scratch row first, as the loop takes
+   * contiguous columns).
    */
   private static final class Buffers {
     final Kind kind;
     final FoldKernel fold;
     final int width;
-    final List<long[]> l = new ArrayList<>();
-    /** Floating rows: level {@code v} at element {@code v * width}; the gather row first. */
+    /** Level {@code v} at element {@code (v + 1) * width}; the gather row first. */
     MemorySegment rows;
 
     Buffers(Kind kind, FoldKernel fold, int width) {
@@ -578,14 +640,7 @@ public final class ReduceLoops {
       this.rows = MemorySegment.NULL;
     }
 
-    long[] l(int level) {
-      while (l.size() <= level) {
-        l.add(new long[width]);
-      }
-      return l.get(level);
-    }
-
-    /** The element offset of floating level {@code level} in {@link #rows}. */
+    /** The element offset of level {@code level} in {@link #rows}. */
     long at(int level) {
       long need = (long) (level + 2) * width * kind.bytes;
       if (rows.byteSize() < need) {
@@ -597,13 +652,6 @@ public final class ReduceLoops {
     }
 
     void load(int level, MemorySegment in, long off, long stride, int n) {
-      if (kind == Kind.I64 || kind == Kind.U64) {
-        long[] b = l(level);
-        for (int j = 0; j < n; j++) {
-          b[j] = in.getAtIndex(LONG, off + j * stride);
-        }
-        return;
-      }
       long at = at(level);
       if (stride == 1) {
         MemorySegment.copy(in, off * kind.bytes, rows, at * kind.bytes, (long) n * kind.bytes);
@@ -612,14 +660,10 @@ public final class ReduceLoops {
       }
     }
 
-    /** {@code n} strided elements into {@link #rows} from element {@code at}. */
+    /** {@code n} strided elements into {@link #rows} from element {@code at} (bits copied). */
     private void gather(MemorySegment in, long off, long stride, int n, long at) {
       for (int j = 0; j < n; j++) {
-        if (kind == Kind.F32) {
-          rows.setAtIndex(FLOAT, at + j, in.getAtIndex(FLOAT, off + j * stride));
-        } else {
-          rows.setAtIndex(DOUBLE, at + j, in.getAtIndex(DOUBLE, off + j * stride));
-        }
+        setBits(kind, rows, at + j, getBits(kind, in, off + j * stride));
       }
     }
 
@@ -629,15 +673,6 @@ public final class ReduceLoops {
      */
     void accumulate(Op op, int level, MemorySegment in, long off, long rowStride, long count,
         long stride, int n) {
-      if (kind == Kind.I64 || kind == Kind.U64) {
-        long[] b = l(level);
-        for (long r = 0; r < count; r++) {
-          for (int j = 0; j < n; j++) {
-            b[j] = combineLong(op, kind, b[j], in.getAtIndex(LONG, off + r * rowStride + j * stride));
-          }
-        }
-        return;
-      }
       long at = at(level);
       if (stride == 1) {
         fold.fold(rows, at, in, off, rowStride, count, n);
@@ -650,49 +685,22 @@ public final class ReduceLoops {
     }
 
     void combine(Op op, int into, int from, int n) {
-      if (kind == Kind.I64 || kind == Kind.U64) {
-        long[] a = l(into);
-        long[] b = l(from);
-        for (int j = 0; j < n; j++) {
-          a[j] = combineLong(op, kind, a[j], b[j]);
-        }
-        return;
-      }
       long to = at(into);
       fold.fold(rows, to, rows, at(from), 0, 1, n);
     }
 
     void storeTo(Op op, int level, MemorySegment out, long off, long stride, int n) {
-      switch (kind) {
-        case F32 -> {
-          long at = at(level);
-          for (int j = 0; j < n; j++) {
-            out.setAtIndex(FLOAT, off + j * stride, stored(op, rows.getAtIndex(FLOAT, at + j)));
-          }
-        }
-        case F64 -> {
-          long at = at(level);
-          for (int j = 0; j < n; j++) {
-            out.setAtIndex(DOUBLE, off + j * stride, stored(op, rows.getAtIndex(DOUBLE, at + j)));
-          }
-        }
-        case I64, U64 -> {
-          long[] b = l(level);
-          for (int j = 0; j < n; j++) {
-            out.setAtIndex(LONG, off + j * stride, b[j]);
-          }
+      long at = at(level);
+      for (int j = 0; j < n; j++) {
+        switch (kind) {
+          case F32 -> out.setAtIndex(FLOAT, off + j * stride,
+              stored(op, rows.getAtIndex(FLOAT, at + j)));
+          case F64 -> out.setAtIndex(DOUBLE, off + j * stride,
+              stored(op, rows.getAtIndex(DOUBLE, at + j)));
+          default -> setBits(kind, out, off + j * stride, getBits(kind, rows, at + j));
         }
       }
     }
-  }
-
-  private static long combineLong(Op op, Kind kind, long a, long b) {
-    return switch (op) {
-      case SUM -> a + b;
-      case MAX -> (kind == Kind.U64 ? Long.compareUnsigned(a, b) >= 0 : a >= b) ? a : b;
-      case MIN -> (kind == Kind.U64 ? Long.compareUnsigned(a, b) <= 0 : a <= b) ? a : b;
-      case FOLD -> throw new IllegalArgumentException("integer reductions are SUM, MAX or MIN");
-    };
   }
 
   /**

@@ -258,15 +258,16 @@ public final class ElementwiseOp {
 
   /**
    * The generated fold and scan loops of the op's {@code (dtype, dtype) -> dtype} entry ({@link
-   * FoldKernel}), or null when it has none: the processor generates them for binary ufuncs with a
-   * floating body, for float32 and float64 (docs/ufuncs.md, "Generated kernels").
+   * FoldKernel}), or null when it has none: the processor generates them for binary ufuncs, for
+   * float32 and float64 with a floating body and for the integral dtypes with an integral body
+   * that does not divide (docs/ufuncs.md, "Generated kernels").
    *
    * @param dtype the entry's operand and result dtype
    * @return the entry's fold loops, or null
    */
   public FoldKernel foldKernel(DType dtype) {
-    // Only float32 and float64 entries fold (a class with fold loops holds that one entry).
-    if (keyedByPromoted || arity() != 2 || dtype != DType.FLOAT32 && dtype != DType.FLOAT64) {
+    // Only those entries fold (a class with fold loops holds that one entry).
+    if (keyedByPromoted || arity() != 2) {
       return null;
     }
     int e = entry(dtype, dtype);

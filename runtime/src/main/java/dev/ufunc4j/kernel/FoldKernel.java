@@ -5,8 +5,8 @@ import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * The reduce and scan loops of a binary ufunc's {@code (T, T) -> T} kernel, T float32 or float64:
- * the processor generates them from the op's body beside its elementwise rows, and the kernel
+ * The reduce and scan loops of a binary ufunc's {@code (T, T) -> T} kernel, T float32, float64 or
+ * an integral dtype (int8 to uint64; not for a body that divides): the processor generates them from the op's body beside its elementwise rows, and the kernel
  * class of that entry implements this interface (docs/ufuncs.md, "Generated kernels"). They are
  * the only code that applies the op in a reduction; the order of the fold (the documented tree,
  * a left fold, the scan) is the runtime's ({@code internal.ReduceLoops}), which calls these loops
@@ -60,8 +60,26 @@ public interface FoldKernel {
    * @param a the first operand
    * @param b the second operand
    * @return {@code op(a, b)} in T, widened
+   * @throws UnsupportedOperationException for an integral T, whose kernel has {@link #pairLong}
    */
-  double pair(double a, double b);
+  default double pair(double a, double b) {
+    throw new UnsupportedOperationException("an integral fold kernel pairs longs (pairLong)");
+  }
+
+  /**
+   * {@link #pair} for an integral T: the partial results held as longs, as Java widens T's lane
+   * primitive (an int8 {@code byte} sign-extended, a uint8 one too: the lanes' bits are what
+   * count), the result widened the same way. Integer ops are exact, so any order of the fold gives
+   * the same result.
+   *
+   * @param a the first operand
+   * @param b the second operand
+   * @return {@code op(a, b)} in T, widened
+   * @throws UnsupportedOperationException for a floating T, whose kernel has {@link #pair}
+   */
+  default long pairLong(long a, long b) {
+    throw new UnsupportedOperationException("a floating fold kernel pairs doubles (pair)");
+  }
 
   /**
    * One contiguous leaf of {@code n >= k} elements from {@code off} by the tree of
