@@ -69,8 +69,13 @@ class MirroredKernelTest {
   }
 
   private static Object call(Method m, Object... args) {
+    return callOn(m, null, args);
+  }
+
+  /** {@code m} on {@code target} (null: a static method), its exception unwrapped. */
+  private static Object callOn(Method m, Object target, Object... args) {
     try {
-      return m.invoke(null, args);
+      return m.invoke(target, args);
     } catch (InvocationTargetException e) {
       throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e);
     } catch (IllegalAccessException e) {
@@ -141,7 +146,7 @@ class MirroredKernelTest {
             if (r.dtype() == x && Arrays.equals(r.shape(), a.shape())) {
               Tensor left = a.copy();
               try {
-                call(inPlace, left, b);
+                callOn(inPlace, left, b);
               } catch (RuntimeException e) {
                 fail(what + " in place refused: " + e.getMessage());
               }
@@ -166,7 +171,7 @@ class MirroredKernelTest {
   }
 
   /**
-   * {@code gt} and {@code ge} run the rows of {@code lt} and {@code le} with the operands swapped
+   * {@code lt} and {@code le} run the rows of {@code gt} and {@code ge} with the operands swapped
    * (docs/processor.md): every pair, same dtypes included, gives the other comparison's bits.
    */
   @Test
@@ -193,7 +198,7 @@ class MirroredKernelTest {
               same(what + " into out=", r, target, false);
               if (!x.isComplex()) {
                 Tensor left = a.copy();
-                call(inPlace, left, b);
+                callOn(inPlace, left, b);
                 same(what + " in place", r.to(x), left, false);
               }
             }

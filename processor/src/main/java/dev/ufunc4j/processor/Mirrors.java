@@ -57,8 +57,8 @@ final class Mirrors {
   }
 
   /**
-   * The op declared before {@code op} (in {@code models}, declaration order) that computes {@code
-   * op(a, b)} as {@code other(b, a)}: {@code gt} for {@code lt}, {@code ge} for {@code le}. Both
+   * The op before {@code op} in {@code models} (the processor's order: by name) that computes
+   * {@code op(a, b)} as {@code other(b, a)}: {@code gt} for {@code lt}, {@code ge} for {@code le}. Both
    * take two tensors and nothing else, promote, compute and restrict dtypes alike, and each body
    * of {@code op} reads as the other's of its type with the operands swapped ({@link #canonical}
    * writes {@code x < y} as {@code y > x}). Then every entry of {@code op} whose swapped entry
