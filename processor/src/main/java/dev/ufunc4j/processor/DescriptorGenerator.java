@@ -191,11 +191,15 @@ final class DescriptorGenerator {
     };
   }
 
-  /** Functions of a few vector instructions; any other (a new one too) counts as costly. */
+  /**
+   * Functions of a few vector instructions; any other (a new one too) counts as costly. The
+   * functions of a float's bits ({@link FloatBitsEmitter}: a reinterpretation, an integer step or
+   * an exponent field read or written, and a few blends) are as cheap as {@code copySign}.
+   */
   private static boolean cheap(MathFunction fn) {
     return switch (fn) {
-      case ABS, MIN, MAX, SQRT, FMA, FLOOR, CEIL, RINT, SIGNUM, COPY_SIGN, TO_RADIANS, TO_DEGREES ->
-          true;
+      case ABS, MIN, MAX, SQRT, FMA, FLOOR, CEIL, RINT, SIGNUM, COPY_SIGN, TO_RADIANS, TO_DEGREES,
+          NEXT_UP, NEXT_DOWN, NEXT_AFTER, ULP, GET_EXPONENT, SCALB -> true;
       default -> false;
     };
   }

@@ -277,8 +277,23 @@ public final class ElementwiseProcessor extends AbstractProcessor {
     // generated names are taken, leaves nothing behind.
     TypeElement origin = topLevel(type);
     List<Output> outputs = new ArrayList<>();
+    // Ops that compute as an earlier op with the operands swapped (lt as gt): their kernels run
+    // that op's rows, which are then package-private (Mirrors#across).
+    Map<String, OpModel> across = new java.util.HashMap<>();
+    Set<String> sharing = new java.util.HashSet<>();
     for (OpModel op : models) {
-      List<KernelGenerator.Kernel> kernels = kernels(op, plans.get(op.name()), true);
+      Mirrors.across(op, models).ifPresent(other -> {
+        across.put(op.name(), other);
+        sharing.add(other.name());
+      });
+    }
+    Map<String, List<KernelGenerator.Kernel>> made = new java.util.HashMap<>();
+    for (OpModel op : models) {
+      OpModel other = across.get(op.name());
+      List<KernelGenerator.Kernel> kernels = other == null
+          ? kernels(op, plans.get(op.name()), true, sharing.contains(op.name()))
+          : kernelsAcross(op, plans.get(op.name()), other, made.get(other.name()));
+      made.put(op.name(), kernels);
       for (JavaFile file : KernelClassGenerator.generate(op, kernels, generated, tuning())) {
         outputs.add(new Output(file, origin, op, "the kernels of op '" + op.name() + "'"));
       }
@@ -287,7 +302,7 @@ public final class ElementwiseProcessor extends AbstractProcessor {
         if (g.kind() == Derivatives.Kind.OP) {
           // A backward op is an ordinary op: the same kernel classes, one entry per dtype.
           List<KernelGenerator.Kernel> backward =
-              kernels(g.backward(), plans.get(g.backward().name()), false);
+              kernels(g.backward(), plans.get(g.backward().name()), false, false);
           String what = "the backward op '" + g.backward().name() + "'";
           for (JavaFile file : KernelClassGenerator.generate(g.backward(), backward, generated,
               tuning())) {
@@ -449,11 +464,52 @@ public final class ElementwiseProcessor extends AbstractProcessor {
     return true;
   }
 
-  /** {@code forward}: a declared op (a backward op is no ufunc: it gets no fold loops). */
+  /**
+   * The kernels of {@code entries}, in table order: a mirrored entry ({@link Mirrors}) gets only a
+   * box method that runs its source's rows. {@code forward}: a declared op (a backward op is no
+   * ufunc: it gets no fold loops).
+   */
   private static List<KernelGenerator.Kernel> kernels(OpModel op, List<KernelEntry> entries,
-      boolean forward) {
-    return entries.stream().map(entry -> new KernelGenerator(op, entry, forward).generate())
+      boolean forward, boolean sharingRows) {
+    Map<KernelEntry, KernelEntry> mirrors = Mirrors.sources(op, entries);
+    Map<KernelEntry, KernelGenerator.Kernel> generated = new java.util.IdentityHashMap<>();
+    for (KernelEntry entry : entries) {
+      if (!mirrors.containsKey(entry)) {
+        KernelGenerator g = new KernelGenerator(op, entry, forward);
+        generated.put(entry, (sharingRows ? g.sharingRows() : g).generate());
+      }
+    }
+    return entries.stream()
+        .map(entry -> mirrors.containsKey(entry)
+            ? KernelGenerator.mirror(op, entry, generated.get(mirrors.get(entry)))
+            : generated.get(entry))
         .toList();
+  }
+
+  /**
+   * The kernels of {@code op}, which {@link Mirrors#across} found to compute as {@code other}
+   * with the operands swapped: an entry whose swapped entry {@code other} has runs its rows (in
+   * {@code other}'s class), any other entry gets a kernel of its own. {@code otherKernels}: {@code
+   * other}'s, in its table order.
+   */
+  private static List<KernelGenerator.Kernel> kernelsAcross(OpModel op, List<KernelEntry> entries,
+      OpModel other, List<KernelGenerator.Kernel> otherKernels) {
+    Map<KernelEntry, KernelGenerator.Kernel> byEntry = new java.util.HashMap<>();
+    otherKernels.forEach(k -> byEntry.put(k.entry(), k));
+    Map<KernelEntry, KernelEntry> mirrors = Mirrors.sources(op, entries,
+        otherKernels.stream().map(KernelGenerator.Kernel::entry).toList());
+    return entries.stream().map(entry -> {
+      KernelEntry source = mirrors.get(entry);
+      if (source == null) {
+        return new KernelGenerator(op, entry, true).generate();
+      }
+      KernelGenerator.Kernel k = byEntry.get(source);
+      if (k.methods().size() == 1) {
+        return new KernelGenerator(op, entry, true).generate(); // itself a mirror: no rows
+      }
+      return KernelGenerator.mirror(other, entry, k, com.palantir.javapoet.ClassName.get(
+          op.declaringClass().packageName(), KernelClassGenerator.className(other, k)));
+    }).toList();
   }
 
   /** An internal error: on the class it happened in (null: the round), with its stack trace. */

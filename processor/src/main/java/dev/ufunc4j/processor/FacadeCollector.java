@@ -170,7 +170,19 @@ final class FacadeCollector {
       boolean instanceMethods) {
     Map<String, FacadeModel.Op> statics = new HashMap<>();
     Map<String, FacadeModel.Op> instances = new HashMap<>();
+    Map<String, FacadeModel.Op> twins = new HashMap<>();
     for (FacadeModel.Op op : ops) {
+      OpModel.Results results = op.model().results();
+      if (results != null) {
+        // The facade nests one tensor twin per record simple name (FacadeGenerator#twin).
+        FacadeModel.Op other = twins.putIfAbsent(results.simpleName(), op);
+        if (other != null
+            && !other.model().results().canonicalName().equals(results.canonicalName())) {
+          report.error(firstMethods.get(op.model().name()), Message.FACADE_TWIN,
+              op.model().name(), results.canonicalName(), other.model().name(),
+              other.model().results().canonicalName(), results.simpleName());
+        }
+      }
       List<Form> forms = Form.of(op);
       for (Form form : forms) {
         FacadeModel.Op other = statics.putIfAbsent(form.signature(), op);

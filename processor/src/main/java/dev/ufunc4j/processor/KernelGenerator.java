@@ -110,6 +110,18 @@ final class KernelGenerator {
   private final OpModel.Overload overload;
   private final String kernelName;
 
+  /** The entry whose box method {@link #box} writes: {@link #entry}, or a mirror of it. */
+  private KernelEntry boxEntry;
+  /**
+   * Where the box reads each input: operand {@code outputs + inputSlots[k]} for input {@code k};
+   * null for the declared order ({@link #mirror}).
+   */
+  private int[] inputSlots;
+  /** The class whose rows a mirror's box calls, when not its own ({@link #mirror}). */
+  private ClassName rowsClass;
+  /** The rows' modifiers: private, unless another op's mirrors call them ({@link #sharingRows}). */
+  private Modifier[] rowModifiers = {Modifier.PRIVATE, Modifier.STATIC};
+
   // Filled by generate().
   private Set<Lane> lanes;
   /** Component lane types of complex values (pair species: two lanes per element). */
@@ -132,6 +144,7 @@ final class KernelGenerator {
     this.entry = entry;
     this.overload = op.overload(entry.bodyType()).orElseThrow();
     this.kernelName = entry.kernelName();
+    this.boxEntry = entry;
   }
 
   Kernel generate() {
@@ -278,6 +291,66 @@ final class KernelGenerator {
   private List<Operand> inputs;
 
   private List<MethodSpec> buildMethods() {
+    allocateNames();
+    List<MethodSpec> methods = new ArrayList<>();
+    methods.add(box());
+    for (List<Boolean> pattern : patterns()) {
+      methods.add(fastRow(pattern));
+    }
+    methods.add(stridedRow());
+    if (folds) {
+      methods.add(foldRows());
+      if (registerLoops()) {
+        methods.add(leafRows());
+      }
+      methods.add(scanRows());
+      methods.add(pairRow());
+    }
+    return methods;
+  }
+
+  /**
+   * The kernel of {@code mirrored}, an entry {@link Mirrors} found to compute as {@code source}'s
+   * with the two operands swapped: only a box method, which runs {@code source}'s rows with input
+   * 0 read from operand 2 and input 1 from operand 1. It shares {@code source}'s lane constants
+   * and so its class.
+   */
+  static Kernel mirror(OpModel op, KernelEntry mirrored, Kernel source) {
+    return mirror(op, mirrored, source, null);
+  }
+
+  /**
+   * As {@link #mirror(OpModel, KernelEntry, Kernel)}, for an entry of another op ({@link
+   * Mirrors#across}: {@code lt(a, b)} is {@code gt(b, a)}) whose rows are those of {@code source},
+   * a kernel of {@code sourceOp} in class {@code rowsClass} (generated with {@link
+   * #sharingRows}).
+   */
+  static Kernel mirror(OpModel sourceOp, KernelEntry mirrored, Kernel source,
+      ClassName rowsClass) {
+    KernelGenerator g = new KernelGenerator(sourceOp, source.entry(), false);
+    g.allocateNames();
+    g.boxEntry = mirrored;
+    g.inputSlots = new int[] {1, 0};
+    g.rowsClass = rowsClass;
+    return new Kernel(mirrored, mirrored.kernelName(), source.lanes(), List.of(g.box()), false);
+  }
+
+  /**
+   * Makes the rows package-private instead of private: another op's mirrored kernels call them
+   * ({@link Mirrors#across}).
+   */
+  KernelGenerator sharingRows() {
+    rowModifiers = new Modifier[] {Modifier.STATIC};
+    return this;
+  }
+
+  /** {@code Other.} before a row's name when the rows are another class's, else nothing. */
+  private CodeBlock rowsOwner() {
+    return rowsClass == null ? CodeBlock.of("") : CodeBlock.of("$T.", rowsClass);
+  }
+
+  /** The names of the operands, scalars and outputs in the generated methods. */
+  private void allocateNames() {
     classNames = new NameAllocator();
     for (String reserved : RESERVED) {
       classNames.newName(reserved, reserved);
@@ -316,22 +389,12 @@ final class KernelGenerator {
       }
     }
     output = outputs.get(0);
+  }
 
-    List<MethodSpec> methods = new ArrayList<>();
-    methods.add(box());
-    for (List<Boolean> pattern : patterns()) {
-      methods.add(fastRow(pattern));
-    }
-    methods.add(stridedRow());
-    if (folds) {
-      methods.add(foldRows());
-      if (registerLoops()) {
-        methods.add(leafRows());
-      }
-      methods.add(scanRows());
-      methods.add(pairRow());
-    }
-    return methods;
+  /** The operand index (outputs first) of element {@code k} of {@link #all()}. */
+  private int slot(int k) {
+    int n = outputs.size();
+    return k < n || inputSlots == null ? k : n + inputSlots[k - n];
   }
 
   private List<Operand> all() {
@@ -409,8 +472,10 @@ final class KernelGenerator {
    * pattern and the strided loop for whatever that left.
    */
   private MethodSpec box() {
-    MethodSpec.Builder m = MethodSpec.methodBuilder(kernelName)
-        .addJavadoc("$L.\n", capitalize(entry.describe()))
+    MethodSpec.Builder m = MethodSpec.methodBuilder(boxEntry.kernelName())
+        .addJavadoc("$L$L.\n", capitalize(boxEntry.describe()), boxEntry == entry ? ""
+            : ": the rows of " + (rowsClass == null ? "" : "{@code " + op.name() + "}'s ")
+                + "{@code " + kernelName + "} with the two operands swapped")
         .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
         .addParameter(TypeName.LONG, "rows")
         .addParameter(TypeName.LONG, "cols")
@@ -421,7 +486,7 @@ final class KernelGenerator {
         .addParameter(ArrayTypeName.of(TypeName.LONG), "intScalars");
     List<Operand> all = all();
     for (int k = 0; k < all.size(); k++) {
-      m.addStatement("$T $N = segments[$L]", MEMORY_SEGMENT, all.get(k).data(), k);
+      m.addStatement("$T $N = segments[$L]", MEMORY_SEGMENT, all.get(k).data(), slot(k));
     }
     for (int s = 0; s < scalarNames.size(); s++) {
       ValueType t = op.scalars().get(s).type();
@@ -441,11 +506,12 @@ final class KernelGenerator {
       }
     }
     for (int k = 0; k < all.size(); k++) {
-      m.addStatement("long $N = strides[$L]", all.get(k).stride(), 2 * k + 1);
+      m.addStatement("long $N = strides[$L]", all.get(k).stride(), 2 * slot(k) + 1);
     }
     m.beginControlFlow("for (long r = 0; r < rows; r++)");
     for (int k = 0; k < all.size(); k++) {
-      m.addStatement("long $N = offsets[$L] + r * strides[$L]", all.get(k).offset(), k, 2 * k);
+      m.addStatement("long $N = offsets[$L] + r * strides[$L]", all.get(k).offset(), slot(k),
+          2 * slot(k));
     }
     m.addStatement("long done = 0");
     boolean first = true;
@@ -467,7 +533,8 @@ final class KernelGenerator {
       } else {
         m.nextControlFlow("else if ($L)", cond);
       }
-      m.addStatement("done = $N($L$L)", fastRowName(pattern), args, scalarArgs());
+      m.addStatement("done = $L$N($L$L)", rowsOwner(), fastRowName(pattern), args,
+          scalarArgs());
     }
     m.endControlFlow();
     m.beginControlFlow("if (done < cols)");
@@ -476,7 +543,7 @@ final class KernelGenerator {
       args.append(", ").append(o.data()).append(", ").append(o.offset()).append(" + done * ")
           .append(o.stride()).append(", ").append(o.stride());
     }
-    m.addStatement("$N($L$L)", kernelName + "_strided", args, scalarArgs());
+    m.addStatement("$L$N($L$L)", rowsOwner(), kernelName + "_strided", args, scalarArgs());
     m.endControlFlow();
     m.endControlFlow();
     return m.build();
@@ -492,7 +559,7 @@ final class KernelGenerator {
 
   private MethodSpec fastRow(List<Boolean> pattern) {
     MethodSpec.Builder m = MethodSpec.methodBuilder(fastRowName(pattern))
-        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .addModifiers(rowModifiers)
         .returns(TypeName.LONG)
         .addParameter(TypeName.LONG, "n");
     for (Operand out : outputs) {
@@ -873,7 +940,7 @@ final class KernelGenerator {
   private MethodSpec stridedRow() {
     assert parameterSlots(op, entry) <= MAX_PARAMETER_SLOTS;
     MethodSpec.Builder m = MethodSpec.methodBuilder(kernelName + "_strided")
-        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .addModifiers(rowModifiers)
         .addParameter(TypeName.LONG, "n");
     for (Operand o : all()) {
       m.addParameter(MEMORY_SEGMENT, o.data());

@@ -56,6 +56,11 @@ enum Message {
       "FacadeClash",
       "%s of op '%s' has the parameter types of %s of op '%s'; give one of them another"
           + " methodName"),
+  FACADE_TWIN(
+      "FacadeClash",
+      "op '%s' returns record %s, and op '%s' returns record %s: the facade gives each record a"
+          + " tensor twin of its simple name %s, which would be one class for both; rename one of"
+          + " the records"),
   FACADE_RESERVED(
       "FacadeClash",
       "instance method %s of op '%s' would clash with %s; give the op another methodName"),

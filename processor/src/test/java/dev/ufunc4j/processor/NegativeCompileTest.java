@@ -222,6 +222,20 @@ class NegativeCompileTest {
     assertRefused("  " + members, "[Elementwise/" + tag + "]", message, line);
   }
 
+  /** Two records of one simple name would share the facade's one tensor twin of that name. */
+  @Test
+  void refusesTwoResultRecordsOfOneSimpleName() {
+    assertRefused("""
+          static class A { record Pair(double lo, double hi) {} }
+          static class B { record Pair(double lo, double hi) {} }
+          @Elementwise static A.Pair first(double x) { return new A.Pair(x, 2 * x); }
+          @Elementwise static B.Pair second(double x) { return new B.Pair(-x, x); }
+        """,
+        "[Elementwise/FacadeClash]", "op 'second' returns record test.Ops.B.Pair, and op 'first'"
+            + " returns record test.Ops.A.Pair: the facade gives each record a tensor twin of its"
+            + " simple name Pair", "B.Pair second(");
+  }
+
   @Test
   void refusesAnOverloadBesideARecordOp() {
     assertRefused("""
