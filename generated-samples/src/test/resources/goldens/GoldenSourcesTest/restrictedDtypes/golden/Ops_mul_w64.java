@@ -230,87 +230,30 @@ final class Ops_mul_w64 implements ElementwiseKernel {
   }
 
   /**
-   * (float32, int64) promoted to float32, stored as float32.
+   * (float32, int64) promoted to float32, stored as float32: the rows of {@code int64_float32} with the two operands swapped.
    */
   private static void float32_int64(long rows, long cols, MemorySegment[] segments, long[] offsets,
       long[] strides, double[] floatScalars, long[] intScalars) {
     MemorySegment outData = segments[0];
-    MemorySegment aData = segments[1];
-    MemorySegment bData = segments[2];
+    MemorySegment aData = segments[2];
+    MemorySegment bData = segments[1];
     long outStride = strides[1];
-    long aStride = strides[3];
-    long bStride = strides[5];
+    long aStride = strides[5];
+    long bStride = strides[3];
     for (long r = 0; r < rows; r++) {
       long outOff = offsets[0] + r * strides[0];
-      long aOff = offsets[1] + r * strides[2];
-      long bOff = offsets[2] + r * strides[4];
+      long aOff = offsets[2] + r * strides[4];
+      long bOff = offsets[1] + r * strides[2];
       long done = 0;
       if (outStride == 1 && aStride == 1 && bStride == 1) {
-        done = float32_int64_contiguous(cols, outData, outOff, aData, aOff, bData, bOff);
+        done = int64_float32_contiguous(cols, outData, outOff, aData, aOff, bData, bOff);
       } else if (outStride == 1 && aStride == 1 && bStride == 0) {
-        done = float32_int64_splatB(cols, outData, outOff, aData, aOff, bData, bOff);
+        done = int64_float32_splatB(cols, outData, outOff, aData, aOff, bData, bOff);
       } else if (outStride == 1 && aStride == 0 && bStride == 1) {
-        done = float32_int64_splatA(cols, outData, outOff, aData, aOff, bData, bOff);
+        done = int64_float32_splatA(cols, outData, outOff, aData, aOff, bData, bOff);
       }
       if (done < cols) {
-        float32_int64_strided(cols - done, outData, outOff + done * outStride, outStride, aData, aOff + done * aStride, aStride, bData, bOff + done * bStride, bStride);
-      }
-    }
-  }
-
-  private static long float32_int64_contiguous(long n, MemorySegment outData, long outOff,
-      MemorySegment aData, long aOff, MemorySegment bData, long bOff) {
-    long bound = FLOATS.loopBound(n);
-    for (long i = 0; i < bound; i += LANES) {
-      FloatVector a = FloatVector.fromMemorySegment(FLOATS, aData, (aOff + i) * 4, ORDER);
-      FloatVector b = ((FloatVector) LongVector.fromMemorySegment(LONGS, bData, (bOff + i) * 8, ORDER).convertShape(L2F, FLOATS, 0));
-      FloatVector result = a.mul(b);
-      result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
-    }
-    return bound;
-  }
-
-  private static long float32_int64_splatB(long n, MemorySegment outData, long outOff,
-      MemorySegment aData, long aOff, MemorySegment bData, long bOff) {
-    long bound = FLOATS.loopBound(n);
-    FloatVector b = ((FloatVector) LongVector.broadcast(LONGS, bData.getAtIndex(JAVA_LONG_UNALIGNED, bOff)).convertShape(L2F, FLOATS, 0));
-    for (long i = 0; i < bound; i += LANES) {
-      FloatVector a = FloatVector.fromMemorySegment(FLOATS, aData, (aOff + i) * 4, ORDER);
-      FloatVector result = a.mul(b);
-      result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
-    }
-    return bound;
-  }
-
-  private static long float32_int64_splatA(long n, MemorySegment outData, long outOff,
-      MemorySegment aData, long aOff, MemorySegment bData, long bOff) {
-    long bound = FLOATS.loopBound(n);
-    FloatVector a = FloatVector.broadcast(FLOATS, aData.getAtIndex(JAVA_FLOAT_UNALIGNED, aOff));
-    for (long i = 0; i < bound; i += LANES) {
-      FloatVector b = ((FloatVector) LongVector.fromMemorySegment(LONGS, bData, (bOff + i) * 8, ORDER).convertShape(L2F, FLOATS, 0));
-      FloatVector result = a.mul(b);
-      result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
-    }
-    return bound;
-  }
-
-  private static void float32_int64_strided(long n, MemorySegment outData, long outOff,
-      long outStride, MemorySegment aData, long aOff, long aStride, MemorySegment bData, long bOff,
-      long bStride) {
-    MemorySegment[] blocks = LaneScratch.blocks(3, LANES * 8);
-    MemorySegment outLanes = blocks[0];
-    MemorySegment aLanes = blocks[1];
-    MemorySegment bLanes = blocks[2];
-    for (long i = 0; i < n; i += LANES) {
-      int count = (int) Math.min(LANES, n - i);
-      for (int k = 0; k < LANES; k++) {
-        long e = i + Math.min(k, count - 1);
-        aLanes.setAtIndex(JAVA_FLOAT_UNALIGNED, k, aData.getAtIndex(JAVA_FLOAT_UNALIGNED, aOff + e * aStride));
-        bLanes.setAtIndex(JAVA_LONG_UNALIGNED, k, bData.getAtIndex(JAVA_LONG_UNALIGNED, bOff + e * bStride));
-      }
-      float32_int64_contiguous(LANES, outLanes, 0, aLanes, 0, bLanes, 0);
-      for (int k = 0; k < count; k++) {
-        outData.setAtIndex(JAVA_FLOAT_UNALIGNED, outOff + (i + k) * outStride, outLanes.getAtIndex(JAVA_FLOAT_UNALIGNED, k));
+        int64_float32_strided(cols - done, outData, outOff + done * outStride, outStride, aData, aOff + done * aStride, aStride, bData, bOff + done * bStride, bStride);
       }
     }
   }
