@@ -39,11 +39,11 @@ final class Ops_sub {
    */
   private static ElementwiseKernel kernel(int index) {
     return switch (index) {
-      case 0 -> Ops_sub_w8.UINT8_UINT8;
+      case 0 -> Ops_sub_w8f_uint8.UINT8_UINT8;
       case 1 -> Ops_sub_w64min4.UINT8_INT64;
       case 2 -> Ops_sub_w64min4.UINT8_FLOAT64;
       case 3 -> Ops_sub_w64min4.INT64_UINT8;
-      case 4 -> Ops_sub_w64.INT64_INT64;
+      case 4 -> Ops_sub_w64f_int64.INT64_INT64;
       case 5 -> Ops_sub_w64.INT64_FLOAT64;
       case 6 -> Ops_sub_w64min4.FLOAT64_UINT8;
       case 7 -> Ops_sub_w64.FLOAT64_INT64;

@@ -24,11 +24,9 @@ import jdk.incubator.vector.VectorSpecies;
  */
 @Generated("dev.ufunc4j.processor.ElementwiseProcessor")
 final class Ops_sub_w64 implements ElementwiseKernel {
-  static final ElementwiseKernel INT64_INT64 = new Ops_sub_w64(0);
+  static final ElementwiseKernel INT64_FLOAT64 = new Ops_sub_w64(0);
 
-  static final ElementwiseKernel INT64_FLOAT64 = new Ops_sub_w64(1);
-
-  static final ElementwiseKernel FLOAT64_INT64 = new Ops_sub_w64(2);
+  static final ElementwiseKernel FLOAT64_INT64 = new Ops_sub_w64(1);
 
   /**
    * Elements per step: a preferred-size vector of the widest lane type (64 bits).
@@ -51,95 +49,8 @@ final class Ops_sub_w64 implements ElementwiseKernel {
   public void box(long rows, long cols, MemorySegment[] segments, long[] offsets, long[] strides,
       double[] floatScalars, long[] intScalars) {
     switch (entry) {
-      case 0 -> int64_int64(rows, cols, segments, offsets, strides, floatScalars, intScalars);
-      case 1 -> int64_float64(rows, cols, segments, offsets, strides, floatScalars, intScalars);
-      case 2 -> float64_int64(rows, cols, segments, offsets, strides, floatScalars, intScalars);
-    }
-  }
-
-  /**
-   * (int64, int64) promoted to int64, stored as int64.
-   */
-  private static void int64_int64(long rows, long cols, MemorySegment[] segments, long[] offsets,
-      long[] strides, double[] floatScalars, long[] intScalars) {
-    MemorySegment outData = segments[0];
-    MemorySegment aData = segments[1];
-    MemorySegment bData = segments[2];
-    long outStride = strides[1];
-    long aStride = strides[3];
-    long bStride = strides[5];
-    for (long r = 0; r < rows; r++) {
-      long outOff = offsets[0] + r * strides[0];
-      long aOff = offsets[1] + r * strides[2];
-      long bOff = offsets[2] + r * strides[4];
-      long done = 0;
-      if (outStride == 1 && aStride == 1 && bStride == 1) {
-        done = int64_int64_contiguous(cols, outData, outOff, aData, aOff, bData, bOff);
-      } else if (outStride == 1 && aStride == 1 && bStride == 0) {
-        done = int64_int64_splatB(cols, outData, outOff, aData, aOff, bData, bOff);
-      } else if (outStride == 1 && aStride == 0 && bStride == 1) {
-        done = int64_int64_splatA(cols, outData, outOff, aData, aOff, bData, bOff);
-      }
-      if (done < cols) {
-        int64_int64_strided(cols - done, outData, outOff + done * outStride, outStride, aData, aOff + done * aStride, aStride, bData, bOff + done * bStride, bStride);
-      }
-    }
-  }
-
-  private static long int64_int64_contiguous(long n, MemorySegment outData, long outOff,
-      MemorySegment aData, long aOff, MemorySegment bData, long bOff) {
-    long bound = LONGS.loopBound(n);
-    for (long i = 0; i < bound; i += LANES) {
-      LongVector a = LongVector.fromMemorySegment(LONGS, aData, (aOff + i) * 8, ORDER);
-      LongVector b = LongVector.fromMemorySegment(LONGS, bData, (bOff + i) * 8, ORDER);
-      LongVector result = a.sub(b);
-      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
-    }
-    return bound;
-  }
-
-  private static long int64_int64_splatB(long n, MemorySegment outData, long outOff,
-      MemorySegment aData, long aOff, MemorySegment bData, long bOff) {
-    long bound = LONGS.loopBound(n);
-    LongVector b = LongVector.broadcast(LONGS, bData.getAtIndex(JAVA_LONG_UNALIGNED, bOff));
-    for (long i = 0; i < bound; i += LANES) {
-      LongVector a = LongVector.fromMemorySegment(LONGS, aData, (aOff + i) * 8, ORDER);
-      LongVector result = a.sub(b);
-      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
-    }
-    return bound;
-  }
-
-  private static long int64_int64_splatA(long n, MemorySegment outData, long outOff,
-      MemorySegment aData, long aOff, MemorySegment bData, long bOff) {
-    long bound = LONGS.loopBound(n);
-    LongVector a = LongVector.broadcast(LONGS, aData.getAtIndex(JAVA_LONG_UNALIGNED, aOff));
-    for (long i = 0; i < bound; i += LANES) {
-      LongVector b = LongVector.fromMemorySegment(LONGS, bData, (bOff + i) * 8, ORDER);
-      LongVector result = a.sub(b);
-      result.intoMemorySegment(outData, (outOff + i) * 8, ORDER);
-    }
-    return bound;
-  }
-
-  private static void int64_int64_strided(long n, MemorySegment outData, long outOff,
-      long outStride, MemorySegment aData, long aOff, long aStride, MemorySegment bData, long bOff,
-      long bStride) {
-    MemorySegment[] blocks = LaneScratch.blocks(3, LANES * 8);
-    MemorySegment outLanes = blocks[0];
-    MemorySegment aLanes = blocks[1];
-    MemorySegment bLanes = blocks[2];
-    for (long i = 0; i < n; i += LANES) {
-      int count = (int) Math.min(LANES, n - i);
-      for (int k = 0; k < LANES; k++) {
-        long e = i + Math.min(k, count - 1);
-        aLanes.setAtIndex(JAVA_LONG_UNALIGNED, k, aData.getAtIndex(JAVA_LONG_UNALIGNED, aOff + e * aStride));
-        bLanes.setAtIndex(JAVA_LONG_UNALIGNED, k, bData.getAtIndex(JAVA_LONG_UNALIGNED, bOff + e * bStride));
-      }
-      int64_int64_contiguous(LANES, outLanes, 0, aLanes, 0, bLanes, 0);
-      for (int k = 0; k < count; k++) {
-        outData.setAtIndex(JAVA_LONG_UNALIGNED, outOff + (i + k) * outStride, outLanes.getAtIndex(JAVA_LONG_UNALIGNED, k));
-      }
+      case 0 -> int64_float64(rows, cols, segments, offsets, strides, floatScalars, intScalars);
+      case 1 -> float64_int64(rows, cols, segments, offsets, strides, floatScalars, intScalars);
     }
   }
 

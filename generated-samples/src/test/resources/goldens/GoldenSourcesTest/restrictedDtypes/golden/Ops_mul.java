@@ -35,7 +35,7 @@ final class Ops_mul {
    */
   private static ElementwiseKernel kernel(int index) {
     return switch (index) {
-      case 0 -> Ops_mul_w64.INT64_INT64;
+      case 0 -> Ops_mul_w64f_int64.INT64_INT64;
       case 1 -> Ops_mul_w64.INT64_FLOAT32;
       case 2 -> Ops_mul_w64.FLOAT32_INT64;
       case 3 -> Ops_mul_w32f.FLOAT32_FLOAT32;

@@ -32,7 +32,7 @@ final class Ops_and {
    */
   private static ElementwiseKernel kernel(int index) {
     return switch (index) {
-      case 0 -> Ops_and_w32.INT32_INT32;
+      case 0 -> Ops_and_w32f_int32.INT32_INT32;
       default -> throw new IndexOutOfBoundsException("no kernel entry " + index);
     } ;
   }

@@ -4,11 +4,13 @@ import static java.lang.foreign.ValueLayout.*;
 import static jdk.incubator.vector.VectorOperators.*;
 
 import dev.ufunc4j.kernel.ElementwiseKernel;
+import dev.ufunc4j.kernel.FoldKernel;
 import dev.ufunc4j.kernel.LaneScratch;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
 import javax.annotation.processing.Generated;
 import jdk.incubator.vector.ByteVector;
+import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
 
@@ -22,8 +24,8 @@ import jdk.incubator.vector.VectorSpecies;
  * the last {@code cols % LANES} elements.
  */
 @Generated("dev.ufunc4j.processor.ElementwiseProcessor")
-final class Ops_sub_w8 implements ElementwiseKernel {
-  static final ElementwiseKernel UINT8_UINT8 = new Ops_sub_w8();
+final class Ops_sub_w8f_uint8 implements ElementwiseKernel, FoldKernel {
+  static final ElementwiseKernel UINT8_UINT8 = new Ops_sub_w8f_uint8();
 
   /**
    * Elements per step: a preferred-size vector of the widest lane type (8 bits).
@@ -34,13 +36,30 @@ final class Ops_sub_w8 implements ElementwiseKernel {
 
   private static final ByteOrder ORDER = ByteOrder.nativeOrder();
 
-  private Ops_sub_w8() {
+  private Ops_sub_w8f_uint8() {
   }
 
   @Override
   public void box(long rows, long cols, MemorySegment[] segments, long[] offsets, long[] strides,
       double[] floatScalars, long[] intScalars) {
     uint8_uint8(rows, cols, segments, offsets, strides, floatScalars, intScalars);
+  }
+
+  @Override
+  public void fold(MemorySegment acc, long accOff, MemorySegment in, long off, long rowStride,
+      long rows, int cols) {
+    uint8_uint8_fold(acc, accOff, in, off, rowStride, rows, cols);
+  }
+
+  @Override
+  public void scan(MemorySegment in, long off, long inRow, MemorySegment out, long outOff,
+      long outRow, long rows, int cols) {
+    uint8_uint8_scan(in, off, inRow, out, outOff, outRow, rows, cols);
+  }
+
+  @Override
+  public long pairLong(long a, long b) {
+    return uint8_uint8_pair(a, b);
   }
 
   /**
@@ -127,5 +146,49 @@ final class Ops_sub_w8 implements ElementwiseKernel {
         outData.setAtIndex(JAVA_BYTE, outOff + (i + k) * outStride, outLanes.getAtIndex(JAVA_BYTE, k));
       }
     }
+  }
+
+  /**
+   * The fold loop of (uint8, uint8) promoted to uint8, stored as uint8: see {@code FoldKernel.fold}.
+   */
+  private static void uint8_uint8_fold(MemorySegment acc, long accOff, MemorySegment in, long off,
+      long rowStride, long rows, int cols) {
+    int j = 0;
+    for (; j < cols; j += LANES) {
+      VectorMask<Byte> live_ = BYTES.indexInRange(j, cols);
+      ByteVector a_ = ByteVector.fromMemorySegment(BYTES, acc, (accOff + j) * 1, ORDER, live_);
+      for (long r = 0; r < rows; r++) {
+        ByteVector x = ByteVector.fromMemorySegment(BYTES, in, (off + r * rowStride + j) * 1, ORDER, live_);
+        a_ = a_.sub(x);
+      }
+      a_.intoMemorySegment(acc, (accOff + j) * 1, ORDER, live_);
+    }
+  }
+
+  /**
+   * The scan loop of (uint8, uint8) promoted to uint8, stored as uint8: see {@code FoldKernel.scan}.
+   */
+  private static void uint8_uint8_scan(MemorySegment in, long off, long inRow, MemorySegment out,
+      long outOff_, long outRow, long rows, int cols) {
+    for (int j = 0; j < cols; j += LANES) {
+      VectorMask<Byte> live_ = BYTES.indexInRange(j, cols);
+      ByteVector a_ = ByteVector.fromMemorySegment(BYTES, in, (off + j) * 1, ORDER, live_);
+      a_.intoMemorySegment(out, (outOff_ + j) * 1, ORDER, live_);
+      for (long r = 1; r < rows; r++) {
+        ByteVector x = ByteVector.fromMemorySegment(BYTES, in, (off + r * inRow + j) * 1, ORDER, live_);
+        a_ = a_.sub(x);
+        a_.intoMemorySegment(out, (outOff_ + r * outRow + j) * 1, ORDER, live_);
+      }
+    }
+  }
+
+  /**
+   * The pair step of (uint8, uint8) promoted to uint8, stored as uint8: see {@code FoldKernel.pair}.
+   */
+  private static long uint8_uint8_pair(long first, long second) {
+    ByteVector a_ = ByteVector.broadcast(BYTES, (byte) first);
+    ByteVector x = ByteVector.broadcast(BYTES, (byte) second);
+    a_ = a_.sub(x);
+    return a_.lane(0);
   }
 }
