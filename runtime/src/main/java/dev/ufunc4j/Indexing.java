@@ -4,7 +4,6 @@ import static dev.ufunc4j.internal.Shapes.wrapDim;
 
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.internal.Convert;
-import dev.ufunc4j.internal.Copies;
 import dev.ufunc4j.internal.Elements;
 import dev.ufunc4j.internal.MemoryOverlap;
 import java.lang.foreign.MemorySegment;
@@ -215,12 +214,12 @@ final class Indexing {
       }
     }
     if (inPlace) {
-      if (MemoryOverlap.hasInternalOverlap(x)) {
+      if (MemoryOverlap.hasInternalOverlap(x.strided())) {
         throw new IllegalArgumentException(name + ": the tensor has a dimension of stride 0 (an"
             + " expanded view), so one element would stand for several; write into a copy");
       }
       GradGraph.beforeWrite(x, name);
-      Tensor from = MemoryOverlap.overlap(x, src) == MemoryOverlap.Status.NONE ? src : src.copy();
+      Tensor from = MemoryOverlap.overlap(x.strided(), src.strided()) == MemoryOverlap.Status.NONE ? src : src.copy();
       write(x, d, idx, from, add);
       return x;
     }

@@ -4,7 +4,6 @@ import static dev.ufunc4j.internal.Shapes.wrapDim;
 
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.dtype.Promotion;
-import dev.ufunc4j.internal.Copies;
 import java.util.Arrays;
 import java.util.List;
 

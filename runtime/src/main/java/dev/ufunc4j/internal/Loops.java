@@ -1,6 +1,5 @@
 package dev.ufunc4j.internal;
 
-import dev.ufunc4j.kernel.ElementwiseKernel;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -8,7 +7,7 @@ import java.lang.invoke.MethodType;
 
 /**
  * The one walk over loop dimensions, for every kernel (PyTorch's {@code for_each} around a {@code
- * Loops.h} loop): the two innermost dimensions are one {@linkplain ElementwiseKernel#box box} (a
+ * Loops.h} loop): the two innermost dimensions are one {@linkplain StridedBox#box box} (a
  * rank-1 loop is a box of one row), and an odometer visits every index of the dimensions above
  * them. A generated kernel is then only its rows; the walk is written once, here.
  *
@@ -30,7 +29,7 @@ public final class Loops {
   }
 
   /**
-   * {@link ElementwiseKernel#box}, called through a method handle that the JIT cannot see through.
+   * {@link StridedBox#box}, called through a method handle that the JIT cannot see through.
    * Deliberately not {@code final}: C2 inlines {@code invokeExact} only on a constant handle, so
    * this field is what keeps a kernel a compilation root of its own (see {@link #box}).
    */
@@ -42,7 +41,7 @@ public final class Loops {
     try {
       return MethodHandles.lookup()
           .findVirtual(
-              ElementwiseKernel.class,
+              StridedBox.class,
               "box",
               MethodType.methodType(
                   void.class,
@@ -77,7 +76,7 @@ public final class Loops {
    * per box, a few nanoseconds (docs/architecture.md, "The kernel call is a compilation root").
    */
   static void box(
-      ElementwiseKernel kernel,
+      StridedBox kernel,
       long rows,
       long cols,
       MemorySegment[] segments,
@@ -98,11 +97,11 @@ public final class Loops {
 
   /**
    * Runs {@code kernel} over the loop nest {@code shape} (outermost first, {@code rank} entries)
-   * with strides {@code strides[operand * rank + dim]}, as {@link ElementwiseKernel#run} takes
+   * with strides {@code strides[operand * rank + dim]}, as {@code ElementwiseKernel.run} takes
    * them. Does nothing when a dimension is empty.
    */
   public static void run(
-      ElementwiseKernel kernel,
+      StridedBox kernel,
       int rank,
       long[] shape,
       MemorySegment[] segments,
@@ -119,7 +118,7 @@ public final class Loops {
    * the dispatcher's same-shape fast path.
    */
   public static void contiguous(
-      ElementwiseKernel kernel,
+      StridedBox kernel,
       long n,
       MemorySegment[] segments,
       long[] offsets,
@@ -139,7 +138,7 @@ public final class Loops {
   }
 
   /**
-   * The strides of the two innermost dimensions in {@link ElementwiseKernel#box}'s layout ({@code
+   * The strides of the two innermost dimensions in {@link StridedBox#box}'s layout ({@code
    * [2 * operand]} between rows, {@code [2 * operand + 1]} within one); a rank-1 loop's rows step
    * 0. A rank-2 loop's strides already have that layout and are returned as they are.
    */
@@ -160,8 +159,8 @@ public final class Loops {
    * for plans that {@linkplain LoopPlan#repeatsRows() repeat rows}, whose output is contiguous
    * along the row ({@code outputBytes} per element) and whose inputs do not move along it.
    */
-  static ElementwiseKernel firstColumnRepeated(ElementwiseKernel kernel, int outputBytes) {
-    return new ElementwiseKernel() {
+  static StridedBox firstColumnRepeated(StridedBox kernel, int outputBytes) {
+    return new StridedBox() {
       @Override
       public void box(
           long rows,
@@ -197,11 +196,11 @@ public final class Loops {
   }
 
   /**
-   * As {@link #run(ElementwiseKernel, int, long[], MemorySegment[], long[], long[], double[],
+   * As {@link #run(StridedBox, int, long[], MemorySegment[], long[], long[], double[],
    * long[])}, with the box strides already derived ({@link #boxStrides}).
    */
   static void run(
-      ElementwiseKernel kernel,
+      StridedBox kernel,
       int rank,
       long[] shape,
       long[] strides,

@@ -1,10 +1,8 @@
 package dev.ufunc4j.internal;
 
-import dev.ufunc4j.Tensor;
-
 /**
  * Where the views of an {@code out=} or in-place call share memory (PyTorch keeps the same rules
- * apart, in {@code ATen/MemoryOverlap.cpp}). Internal API.
+ * apart, in {@code ATen/MemoryOverlap.cpp}), on {@link StridedView}s. Internal API.
  *
  * <p>Two questions, each answered before anything is written:
  *
@@ -32,8 +30,6 @@ import dev.ufunc4j.Tensor;
  * planner's fast path calls it on every in-place call.
  */
 public final class MemoryOverlap {
-  private static final TensorInternals T = TensorInternals.get();
-
   private MemoryOverlap() {}
 
   /** How an input's memory meets a target's (PyTorch's {@code MemOverlapStatus}). */
@@ -50,9 +46,9 @@ public final class MemoryOverlap {
    * True when a dimension of stride 0 and size above 1 makes the view reach one element twice;
    * never for an empty view, which writes nothing (PyTorch accepts it too).
    */
-  public static boolean hasInternalOverlap(Tensor t) {
-    long[] shape = T.shapeRef(t);
-    long[] strides = T.stridesRef(t);
+  public static boolean hasInternalOverlap(StridedView t) {
+    long[] shape = t.shape();
+    long[] strides = t.strides();
     for (long size : shape) {
       if (size == 0) {
         return false; // nothing is written: PyTorch accepts an empty expanded target too
@@ -67,7 +63,7 @@ public final class MemoryOverlap {
   }
 
   /** How {@code in}'s memory meets {@code out}'s; see the class comment. */
-  public static Status overlap(Tensor out, Tensor in) {
+  public static Status overlap(StridedView out, StridedView in) {
     if (out.numel() == 0 || in.numel() == 0) {
       return Status.NONE;
     }
@@ -91,14 +87,14 @@ public final class MemoryOverlap {
   }
 
   /** Byte address of the view's first element. */
-  private static long startAddress(Tensor t) {
+  private static long startAddress(StridedView t) {
     return t.segment().address() + t.offset() * t.dtype().byteSize();
   }
 
   /** The most negative element step the view takes from its first element (0 or less). */
-  private static long lowSpan(Tensor t) {
-    long[] shape = T.shapeRef(t);
-    long[] strides = T.stridesRef(t);
+  private static long lowSpan(StridedView t) {
+    long[] shape = t.shape();
+    long[] strides = t.strides();
     long low = 0;
     for (int d = 0; d < shape.length; d++) {
       long span = (shape[d] - 1) * strides[d];
@@ -110,9 +106,9 @@ public final class MemoryOverlap {
   }
 
   /** The largest element step the view takes from its first element (0 or more). */
-  private static long highSpan(Tensor t) {
-    long[] shape = T.shapeRef(t);
-    long[] strides = T.stridesRef(t);
+  private static long highSpan(StridedView t) {
+    long[] shape = t.shape();
+    long[] strides = t.strides();
     long high = 0;
     for (int d = 0; d < shape.length; d++) {
       long span = (shape[d] - 1) * strides[d];
@@ -127,14 +123,14 @@ public final class MemoryOverlap {
    * Same shape, and the same stride wherever a dimension has more than one element (the stride of
    * a size-1 dimension is never used): then equal starts mean the same element at every index.
    */
-  private static boolean sameSteps(Tensor a, Tensor b) {
-    long[] shapeA = T.shapeRef(a);
-    long[] shapeB = T.shapeRef(b);
+  private static boolean sameSteps(StridedView a, StridedView b) {
+    long[] shapeA = a.shape();
+    long[] shapeB = b.shape();
     if (shapeA.length != shapeB.length) {
       return false;
     }
-    long[] stridesA = T.stridesRef(a);
-    long[] stridesB = T.stridesRef(b);
+    long[] stridesA = a.strides();
+    long[] stridesB = b.strides();
     for (int d = 0; d < shapeA.length; d++) {
       if (shapeA[d] != shapeB[d] || (shapeA[d] > 1 && stridesA[d] != stridesB[d])) {
         return false;
@@ -152,7 +148,7 @@ public final class MemoryOverlap {
    * does when {@code r >= outBytes} and {@code g - r >= inBytes}.
    */
   private static boolean residuesApart(
-      Tensor out, long outStart, int outBytes, Tensor in, long inStart, int inBytes) {
+      StridedView out, long outStart, int outBytes, StridedView in, long inStart, int inBytes) {
     long g = gcd(byteStrideGcd(out, outBytes), byteStrideGcd(in, inBytes));
     if (g == 0) {
       return false; // one element each, and their extents meet
@@ -162,9 +158,9 @@ public final class MemoryOverlap {
   }
 
   /** GCD of the byte strides of the dimensions with more than one element (0 if there are none). */
-  private static long byteStrideGcd(Tensor t, int elementBytes) {
-    long[] shape = T.shapeRef(t);
-    long[] strides = T.stridesRef(t);
+  private static long byteStrideGcd(StridedView t, int elementBytes) {
+    long[] shape = t.shape();
+    long[] strides = t.strides();
     long g = 0;
     for (int d = 0; d < shape.length; d++) {
       if (shape[d] > 1) {

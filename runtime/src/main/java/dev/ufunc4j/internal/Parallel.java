@@ -1,6 +1,5 @@
 package dev.ufunc4j.internal;
 
-import dev.ufunc4j.kernel.ElementwiseKernel;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
@@ -146,7 +145,7 @@ public final class Parallel {
    * runtime-wide grain.
    */
   public static void run(
-      ElementwiseKernel kernel,
+      StridedBox kernel,
       LoopPlan plan,
       MemorySegment[] segments,
       long[] offsets,
@@ -160,7 +159,7 @@ public final class Parallel {
    * grain} elements (an op's own: {@link #grainFor}).
    */
   public static void run(
-      ElementwiseKernel kernel,
+      StridedBox kernel,
       LoopPlan plan,
       MemorySegment[] segments,
       long[] offsets,
@@ -205,14 +204,14 @@ public final class Parallel {
    * the plan repeats rows).
    */
   private static void runBox(
-      ElementwiseKernel kernel,
+      StridedBox kernel,
       LoopPlan plan,
       long[] shape,
       MemorySegment[] segments,
       long[] offsets,
       double[] floatScalars,
       long[] intScalars) {
-    ElementwiseKernel boxes = plan.tiled() ? Tiling.tiled(kernel, plan)
+    StridedBox boxes = plan.tiled() ? Tiling.tiled(kernel, plan)
         : plan.repeatsRows() ? Loops.firstColumnRepeated(kernel, plan.elementBytes[0])
         : kernel;
     Loops.run(boxes, plan.rank, shape, plan.strides, plan.boxStrides, segments, offsets,
@@ -243,7 +242,7 @@ public final class Parallel {
 
   /** The plan cut into {@code chunks} pieces along its outermost dimension, run by the team. */
   private static void runChunks(
-      ElementwiseKernel kernel,
+      StridedBox kernel,
       LoopPlan plan,
       MemorySegment[] segments,
       long[] offsets,

@@ -117,16 +117,8 @@ final class Reclamation {
   /**
    * A policy over {@code allocators} with {@code slack} bytes of slack (never less than {@code
    * minSlack}), {@code heapPressure} bytes of heap garbage per native byte, collecting with {@code
-   * gc}.
-   */
-  Reclamation(
-      long slack, long minSlack, double heapPressure, Runnable gc, List<BlockAllocator> allocators) {
-    this(slack, minSlack, heapPressure, gc, 0, allocators);
-  }
-
-  /**
-   * The same, whose backstop first tries a young collection paced by at most {@code youngBallast}
-   * bytes of heap garbage (0: never).
+   * gc}; its backstop first tries a young collection paced by at most {@code youngBallast} bytes of
+   * heap garbage (0: never).
    */
   Reclamation(
       long slack,

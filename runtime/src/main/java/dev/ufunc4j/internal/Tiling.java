@@ -1,6 +1,5 @@
 package dev.ufunc4j.internal;
 
-import dev.ufunc4j.kernel.ElementwiseKernel;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
@@ -36,18 +35,18 @@ final class Tiling {
    * {@code kernel} running each box tile by tile as {@code plan} says. One wrapper serves one
    * thread: it keeps the strip's arguments and this thread's scratch blocks.
    */
-  static ElementwiseKernel tiled(ElementwiseKernel kernel, LoopPlan plan) {
+  static StridedBox tiled(StridedBox kernel, LoopPlan plan) {
     return new Tiled(kernel, plan);
   }
 
-  private static final class Tiled implements ElementwiseKernel {
-    private final ElementwiseKernel kernel;
+  private static final class Tiled implements StridedBox {
+    private final StridedBox kernel;
     private final LoopPlan plan;
     private final MemorySegment[] stripSegments;
     private final long[] stripOffsets;
     private final long[] stripStrides;
 
-    Tiled(ElementwiseKernel kernel, LoopPlan plan) {
+    Tiled(StridedBox kernel, LoopPlan plan) {
       this.kernel = kernel;
       this.plan = plan;
       int ops = plan.operands;

@@ -68,6 +68,6 @@ public interface ElementwiseKernel {
       long[] strides,
       double[] floatScalars,
       long[] intScalars) {
-    Loops.run(this, rank, shape, segments, offsets, strides, floatScalars, intScalars);
+    Loops.run(this::box, rank, shape, segments, offsets, strides, floatScalars, intScalars);
   }
 }

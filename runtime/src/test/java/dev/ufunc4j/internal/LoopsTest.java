@@ -111,7 +111,7 @@ class LoopsTest {
   }
 
   /** Throws the given exception from every box. */
-  private record Throwing(RuntimeException exception, Error error) implements ElementwiseKernel {
+  private record Throwing(RuntimeException exception, Error error) implements StridedBox {
     @Override
     public void box(
         long rows,

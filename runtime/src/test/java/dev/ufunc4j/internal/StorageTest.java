@@ -149,7 +149,7 @@ class StorageTest {
   @Test
   void freeBlocksPastTheSlackAreDropped() {
     ArenaBlocks arena = new ArenaBlocks();
-    Reclamation own = new Reclamation(MIB, MIB, 0, System::gc, List.of(arena));
+    Reclamation own = new Reclamation(MIB, MIB, 0, System::gc, 0, List.of(arena));
     for (int i = 0; i < 8; i++) {
       own.keep(arena, arena.fresh(BLOCK, BLOCK));
     }

@@ -140,7 +140,7 @@ class TilingTest {
     }
     Recorder recorder = new Recorder(inputBytes, outElements);
     try (var _ = RuntimeContext.use(RuntimeContext.builder().threads(threads).grain(64).build())) {
-      Parallel.run(recorder, plan, segments, offsets, new double[0], new long[0]);
+      Parallel.run(recorder::box, plan, segments, offsets, new double[0], new long[0]);
     }
 
     // The naive walk over the original shape.

@@ -1,24 +1,23 @@
-package dev.ufunc4j.internal;
+package dev.ufunc4j;
 
-import dev.ufunc4j.Tensor;
 import dev.ufunc4j.dtype.DType;
+import dev.ufunc4j.internal.Convert;
+import dev.ufunc4j.internal.Elements;
 import java.lang.foreign.MemorySegment;
 
 /**
  * Element copies between tensors of any layout, converting the dtype element by element with the
  * rules of {@link Convert} ({@code Tensor.to}, {@code copy()}, and the planner's temporaries), and
- * storage fills. Internal API.
+ * storage fills. In the public layer because it takes tensors.
  */
-public final class Copies {
-  private static final TensorInternals T = TensorInternals.get();
-
+final class Copies {
   private Copies() {}
 
   /**
    * Copies {@code src}'s elements into {@code dst} of the same shape (any layout, no internal
    * overlap), converting the dtype element by element.
    */
-  public static void copyInto(Tensor src, Tensor dst) {
+  static void copyInto(Tensor src, Tensor dst) {
     long n = src.numel();
     if (n == 0) {
       return;
@@ -30,9 +29,9 @@ public final class Copies {
           src.segment(), src.offset() * bs, dst.segment(), dst.offset() * bs, n * bs);
       return;
     }
-    long[] shape = T.shapeRef(src);
-    long[] srcStrides = T.stridesRef(src);
-    long[] dstStrides = T.stridesRef(dst);
+    long[] shape = src.shapeRef();
+    long[] srcStrides = src.stridesRef();
+    long[] dstStrides = dst.stridesRef();
     int nd = shape.length;
     long[] idx = new long[nd];
     long srcAt = src.offset();
@@ -89,7 +88,7 @@ public final class Copies {
    * Writes the carrier {@code bits} of one real value into every element of a new contiguous
    * tensor at offset 0 (a complex element gets it as its real part; its imaginary part stays 0).
    */
-  public static void fill(Tensor t, long bits) {
+  static void fill(Tensor t, long bits) {
     long numel = t.numel();
     if (bits == 0 || numel == 0) {
       return; // storage is born zeroed

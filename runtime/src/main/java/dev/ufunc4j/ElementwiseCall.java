@@ -1,25 +1,20 @@
-package dev.ufunc4j.kernel;
+package dev.ufunc4j;
 
 import static java.lang.foreign.ValueLayout.JAVA_FLOAT_UNALIGNED;
 import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
 
-import dev.ufunc4j.Broadcast;
-import dev.ufunc4j.BroadcastException;
-import dev.ufunc4j.Ops;
-import dev.ufunc4j.Tensor;
 import dev.ufunc4j.annotation.Promote;
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.dtype.Promotion;
 import dev.ufunc4j.dtype.PromotionException;
 import dev.ufunc4j.internal.Convert;
-import dev.ufunc4j.internal.Copies;
+import dev.ufunc4j.kernel.ElementwiseOp;
+import dev.ufunc4j.kernel.HalfChunks;
+import dev.ufunc4j.kernel.KernelLoops;
 import dev.ufunc4j.internal.ErrorTexts;
 import dev.ufunc4j.internal.LoopPlan;
-import dev.ufunc4j.internal.Loops;
 import dev.ufunc4j.internal.MemoryOverlap;
-import dev.ufunc4j.internal.Parallel;
 import dev.ufunc4j.internal.ScopeMemory;
-import dev.ufunc4j.internal.TensorInternals;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.List;
@@ -45,14 +40,9 @@ import java.util.List;
  * 72 bytes; benchmarks/analysis.md).
  */
 final class ElementwiseCall {
-  private static final TensorInternals T = TensorInternals.get();
-
   /** Operand count up to which the uniform call's unit strides are preallocated. */
   private static final int MAX_UNIFORM_ARITY = 7;
 
-
-  /** The same, one array per operand, as {@link LoopPlan#of} takes them. */
-  private static final long[][][] UNIT_STRIDE_COLUMNS = new long[MAX_UNIFORM_ARITY + 1][][];
 
   /** {@code UNIFORM_DTYPES[k][d]}: {@code k} times dtype {@code d}; read-only. */
   private static final DType[][][] UNIFORM_DTYPES =
@@ -63,10 +53,6 @@ final class ElementwiseCall {
 
   static {
     for (int k = 0; k <= MAX_UNIFORM_ARITY; k++) {
-      UNIT_STRIDE_COLUMNS[k] = new long[k + 1][];
-      for (int i = 0; i <= k; i++) {
-        UNIT_STRIDE_COLUMNS[k][i] = new long[] {1};
-      }
       for (DType d : DType.values()) {
         UNIFORM_DTYPES[k][d.ordinal()] = new DType[k];
         Arrays.fill(UNIFORM_DTYPES[k][d.ordinal()], d);
@@ -128,7 +114,7 @@ final class ElementwiseCall {
       Tensor t = inputs[i];
       checkTensor(op, i, t);
       same = same && !op.isConditionOperand(i) && t.dtype() == inputs[0].dtype() && t.ndim() > 0
-          && t.isContiguous() && (i == 0 || Arrays.equals(T.shapeRef(t), T.shapeRef(inputs[0])));
+          && t.isContiguous() && (i == 0 || Arrays.equals(t.shapeRef(), inputs[0].shapeRef()));
     }
     for (int i = 0; i < nScalars; i++) {
       checkScalar(op, i, scalars[i]);
@@ -216,15 +202,15 @@ final class ElementwiseCall {
     if (out == null) {
       return;
     }
-    if (MemoryOverlap.hasInternalOverlap(out)) {
+    if (MemoryOverlap.hasInternalOverlap(out.strided())) {
       throw new IllegalArgumentException(op.name() + ": " + ErrorTexts.INTERNAL_OVERLAP);
     }
     for (int i = 0; i < inputs.length; i++) {
-      if (MemoryOverlap.overlap(out, inputs[i]) == MemoryOverlap.Status.PARTIAL) {
+      if (MemoryOverlap.overlap(out.strided(), inputs[i].strided()) == MemoryOverlap.Status.PARTIAL) {
         throw new IllegalArgumentException(
             op.name() + ": " + ErrorTexts.PARTIAL_OVERLAP + " (input '"
-                + op.tensorParams().get(i) + "' " + Arrays.toString(T.shapeRef(inputs[i]))
-                + " shares memory with the target " + Arrays.toString(T.shapeRef(out))
+                + op.tensorParams().get(i) + "' " + Arrays.toString(inputs[i].shapeRef())
+                + " shares memory with the target " + Arrays.toString(out.shapeRef())
                 + " without being the same view)");
       }
     }
@@ -232,7 +218,7 @@ final class ElementwiseCall {
 
   /** The broadcast shape of the tensor operands (never modified: it may be an operand's own). */
   void computeShape() {
-    shape = uniform ? T.shapeRef(inputs[0]) : broadcastShape(op, inputs);
+    shape = uniform ? inputs[0].shapeRef() : broadcastShape(op, inputs);
   }
 
   /**
@@ -243,7 +229,7 @@ final class ElementwiseCall {
   private static long[] broadcastShape(ElementwiseOp op, Tensor[] inputs) {
     long[][] shapes = new long[inputs.length][];
     for (int i = 0; i < inputs.length; i++) {
-      shapes[i] = T.shapeRef(inputs[i]);
+      shapes[i] = inputs[i].shapeRef();
     }
     try {
       return Broadcast.shapes(shapes);
@@ -268,9 +254,9 @@ final class ElementwiseCall {
     if (out == null) {
       return;
     }
-    if (!Arrays.equals(T.shapeRef(out), shape)) {
+    if (!Arrays.equals(out.shapeRef(), shape)) {
       throw new BroadcastException(
-          op.name() + ": output with shape " + Arrays.toString(T.shapeRef(out))
+          op.name() + ": output with shape " + Arrays.toString(out.shapeRef())
               + " doesn't match the broadcast shape " + Arrays.toString(shape));
     }
     if (!Promotion.canCast(natural, out.dtype())) {
@@ -428,10 +414,10 @@ final class ElementwiseCall {
             || (out != null && op.mayThrow() && op.entryCompute(entry).isIntegral(true));
     if (!viaTemporary) {
       target = out != null ? out : uniform
-          ? T.emptyUninitialized(kernelResult, shape)
-          : T.emptyStrided(kernelResult, shape, layout());
+          ? Tensor.emptyUninitialized(kernelResult, shape)
+          : Tensor.emptyStrided(kernelResult, shape, layout());
     } else {
-      target = T.emptyStrided(kernelResult, shape, layout());
+      target = Tensor.emptyStrided(kernelResult, shape, layout());
     }
   }
 
@@ -475,7 +461,7 @@ final class ElementwiseCall {
       viaTemporary[k] = outs != null && (outs[k].dtype() != stored || mayFail);
       targets[k] = outs != null && !viaTemporary[k]
           ? outs[k]
-          : T.emptyStrided(stored, call.shape, call.layout());
+          : Tensor.emptyStrided(stored, call.shape, call.layout());
     }
     if (targets[0].numel() > 0) {
       try {
@@ -513,23 +499,23 @@ final class ElementwiseCall {
     }
     for (int k = 0; k < outs.length; k++) {
       Tensor out = outs[k];
-      if (MemoryOverlap.hasInternalOverlap(out)) {
+      if (MemoryOverlap.hasInternalOverlap(out.strided())) {
         throw new IllegalArgumentException(op.name() + ": target for '" + names.get(k) + "': "
             + ErrorTexts.INTERNAL_OVERLAP);
       }
       for (int j = 0; j < k; j++) {
-        if (MemoryOverlap.overlap(out, outs[j]) != MemoryOverlap.Status.NONE) {
+        if (MemoryOverlap.overlap(out.strided(), outs[j].strided()) != MemoryOverlap.Status.NONE) {
           throw new IllegalArgumentException(op.name() + ": the targets for '" + names.get(j)
               + "' and '" + names.get(k) + "' share memory; give each component its own tensor");
         }
       }
       for (int i = 0; i < inputs.length; i++) {
-        if (MemoryOverlap.overlap(out, inputs[i]) == MemoryOverlap.Status.PARTIAL) {
+        if (MemoryOverlap.overlap(out.strided(), inputs[i].strided()) == MemoryOverlap.Status.PARTIAL) {
           throw new IllegalArgumentException(
               op.name() + ": " + ErrorTexts.PARTIAL_OVERLAP + " (input '"
-                  + op.tensorParams().get(i) + "' " + Arrays.toString(T.shapeRef(inputs[i]))
+                  + op.tensorParams().get(i) + "' " + Arrays.toString(inputs[i].shapeRef())
                   + " shares memory with the target for '" + names.get(k) + "' "
-                  + Arrays.toString(T.shapeRef(out)) + " without being the same view)");
+                  + Arrays.toString(out.shapeRef()) + " without being the same view)");
         }
       }
     }
@@ -538,10 +524,10 @@ final class ElementwiseCall {
   /** {@link #checkOutput} for the target of one component of an op with several results. */
   private static void checkTarget(
       ElementwiseOp op, String component, Tensor out, long[] shape, DType natural) {
-    if (!Arrays.equals(T.shapeRef(out), shape)) {
+    if (!Arrays.equals(out.shapeRef(), shape)) {
       throw new BroadcastException(
           op.name() + ": target for '" + component + "' with shape "
-              + Arrays.toString(T.shapeRef(out)) + " doesn't match the broadcast shape "
+              + Arrays.toString(out.shapeRef()) + " doesn't match the broadcast shape "
               + Arrays.toString(shape));
     }
     if (!Promotion.canCast(natural, out.dtype())) {
@@ -561,7 +547,7 @@ final class ElementwiseCall {
     if (reciprocalTimesNumber) {
       // PyTorch's number / tensor (Tensor.__rtruediv__): tensor.reciprocal() * number, the
       // reciprocal rounded to the 16-bit dtype, then mul's float32 reading of the number.
-      Tensor reciprocal = Dispatch.apply(op, null, T.wrap(1.0), inputs[1]);
+      Tensor reciprocal = Dispatch.apply(op, null, Tensor.wrap(1.0), inputs[1]);
       Tensor product = Ops.mul(reciprocal, inputs[0]);
       if (out == null) {
         return product;
@@ -570,7 +556,7 @@ final class ElementwiseCall {
       return out;
     }
     if (inBlocks) {
-      Tensor dest = out != null ? out : T.emptyStrided(natural, shape, layout());
+      Tensor dest = out != null ? out : Tensor.emptyStrided(natural, shape, layout());
       runRoundedInBlocks(op, entry, operands, scalars, shape, dest);
       return dest;
     }
@@ -596,11 +582,11 @@ final class ElementwiseCall {
     if (!viaTemporary) {
       return target;
     }
-    Tensor dest = out != null ? out : T.emptyStrided(natural, shape, layout());
+    Tensor dest = out != null ? out : Tensor.emptyStrided(natural, shape, layout());
     if (scalarInFloat32 && target.dtype() != natural && dest.dtype() != natural) {
       // The float32 result is rounded once to the 16-bit dtype, then cast to the target's, as
       // PyTorch stores the op's result before it copies into a wider out=.
-      Tensor rounded = T.emptyStrided(natural, shape, layout());
+      Tensor rounded = Tensor.emptyStrided(natural, shape, layout());
       roundInto(target, rounded);
       target = rounded;
     }
@@ -646,7 +632,7 @@ final class ElementwiseCall {
     long rows = Math.max(1, BLOCK / row);
     long[] blockShape = shape.clone();
     blockShape[0] = Math.min(rows, shape[0]);
-    Tensor scratch = T.emptyUninitialized(DType.FLOAT32, blockShape);
+    Tensor scratch = Tensor.emptyUninitialized(DType.FLOAT32, blockShape);
     Tensor[] part = new Tensor[operands.length];
     for (long r0 = 0; r0 < shape[0]; r0 += rows) {
       long n = Math.min(rows, shape[0] - r0);
@@ -753,16 +739,7 @@ final class ElementwiseCall {
       offsets[i + 1] = operands[i].offset();
     }
     segments = kernelSegments(segments);
-    long n = target.numel();
-    ElementwiseKernel kernel = op.kernel(entry);
-    long grain;
-    if (Parallel.threads() > 1
-        && Parallel.atLeastTwoGrains(n, grain = Parallel.grainFor(op.tunedGrain(entry), op.cost()))) {
-      LoopPlan plan = LoopPlan.of(new long[] {n}, UNIT_STRIDE_COLUMNS[arity]);
-      Parallel.run(kernel, plan, segments, offsets, NO_FLOATS, NO_LONGS, grain);
-    } else {
-      Loops.contiguous(kernel, n, segments, offsets, NO_FLOATS, NO_LONGS);
-    }
+    KernelLoops.runRow(op, entry, target.numel(), segments, offsets);
   }
 
   /** Any layout: PyTorch's TensorIterator plan over the broadcast shape. */
@@ -791,7 +768,7 @@ final class ElementwiseCall {
     long[] offsets = new long[n];
     int[] elementBytes = new int[n];
     for (int k = 0; k < r; k++) {
-      strides[k] = T.stridesRef(targets[k]);
+      strides[k] = targets[k].stridesRef();
       segments[k] = targets[k].segment();
       offsets[k] = targets[k].offset();
       elementBytes[k] = targets[k].dtype().byteSize();
@@ -803,7 +780,6 @@ final class ElementwiseCall {
       elementBytes[i + r] = operands[i].dtype().byteSize();
     }
     segments = kernelSegments(segments);
-    LoopPlan plan = LoopPlan.of(shape, strides, elementBytes);
     double[] floatScalars = scalars.length == 0 ? NO_FLOATS : new double[scalars.length];
     long[] intScalars = scalars.length == 0 ? NO_LONGS : new long[scalars.length];
     for (int i = 0; i < scalars.length; i++) {
@@ -821,14 +797,8 @@ final class ElementwiseCall {
         intScalars[i] = l;
       }
     }
-    Parallel.run(
-        op.kernel(entry),
-        plan,
-        segments,
-        offsets,
-        floatScalars,
-        intScalars,
-        Parallel.grainFor(op.tunedGrain(entry), op.cost()));
+    KernelLoops.runPlanned(
+        op, entry, shape, strides, elementBytes, segments, offsets, floatScalars, intScalars);
   }
 
   /** The strides of a new result that follow the inputs' memory order (computed once). */
@@ -849,8 +819,8 @@ final class ElementwiseCall {
 
   /** The operand's strides against the broadcast {@code shape}: 0 where it is broadcast. */
   private static long[] alignedStrides(Tensor t, long[] shape) {
-    long[] own = T.shapeRef(t);
-    long[] ownStrides = T.stridesRef(t);
+    long[] own = t.shapeRef();
+    long[] ownStrides = t.stridesRef();
     long[] s = new long[shape.length];
     int lead = shape.length - own.length;
     for (int d = 0; d < own.length; d++) {

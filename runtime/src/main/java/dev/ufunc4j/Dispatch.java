@@ -1,17 +1,16 @@
-package dev.ufunc4j.kernel;
+package dev.ufunc4j;
 
-import dev.ufunc4j.Broadcast;
-import dev.ufunc4j.BroadcastDims;
-import dev.ufunc4j.Tensor;
 import dev.ufunc4j.annotation.Promote;
 import dev.ufunc4j.dtype.Promotion;
-import dev.ufunc4j.internal.TensorInternals;
+import dev.ufunc4j.kernel.ElementwiseOp;
 
 /**
  * Runs an {@link ElementwiseOp} on tensors: promotion, broadcasting, {@code out=} checks, the
  * kernel choice, the loop plan and the threads. Generated facades ({@code <Class>Ops}, and the
- * runtime's own {@code Ops}) call it; users call the facades. Part of the kernel SPI because
- * generated code in users' packages calls it.
+ * runtime's own {@code Ops}) call it; users call the facades. Public because generated code in
+ * users' packages calls it; it lives here, in the public layer, because it takes and makes
+ * {@link Tensor}s (the kernel layer below, {@code dev.ufunc4j.kernel}, knows only strided memory:
+ * docs/architecture.md, "Layers").
  *
  * <p>One call is one {@link ElementwiseCall} taken through named steps, PyTorch's {@code
  * TensorIterator::build} in spirit; each step's comment in that class says what it decides:
@@ -48,7 +47,6 @@ import dev.ufunc4j.internal.TensorInternals;
  */
 public final class Dispatch {
   private static final Object[] NO_SCALARS = {};
-  private static final TensorInternals T = TensorInternals.get();
 
   private Dispatch() {}
 
@@ -76,10 +74,20 @@ public final class Dispatch {
    * @return the result: {@code out} when given
    */
   public static Tensor apply(ElementwiseOp op, Tensor out, Tensor[] inputs, Object[] scalars) {
-    if (T.recording(out, inputs)) {
-      // Autograd (docs/gradients.md): its rules, then this method again with recording off.
-      return T.applyRecorded(op, out, inputs, scalars);
+    if (GradGraph.recording(out, inputs)) {
+      // Autograd, the layer above the plain op (PyTorch's Autograd dispatch key; docs/gradients.md):
+      // its rules and the saved operands, then plain(...), then the result's graph node.
+      return GradGraph.elementwise(op, out, inputs, scalars);
     }
+    return plain(op, out, inputs, scalars);
+  }
+
+  /**
+   * The op itself, which knows nothing of gradients: the steps below, and the target's version
+   * counter raised after the write (a tensor saved for backward and overwritten since is detected).
+   * Autograd calls it once it has recorded what it needs.
+   */
+  static Tensor plain(ElementwiseOp op, Tensor out, Tensor[] inputs, Object[] scalars) {
     ElementwiseCall call = new ElementwiseCall(op, out, inputs, scalars);
     call.checkOperands();
     call.computeTypes();
@@ -90,7 +98,7 @@ public final class Dispatch {
     call.allocate();
     Tensor result = call.run();
     if (out != null) {
-      T.wrote(out); // a tensor saved for backward and overwritten since is detected
+      out.bumpVersion();
     }
     return result;
   }
@@ -127,7 +135,7 @@ public final class Dispatch {
     if (op == null) {
       throw new IllegalArgumentException("op must not be null");
     }
-    if (T.recording(null, inputs) || recordingInto(outs, inputs)) {
+    if (GradGraph.recording(null, inputs) || recordingInto(outs, inputs)) {
       throw new IllegalArgumentException(op.name() + " returns several results, which have no"
           + " gradients yet; call it on tensors that do not require gradients (detach() them, or"
           + " inside Autograd.noGrad())");
@@ -135,7 +143,7 @@ public final class Dispatch {
     Tensor[] results = ElementwiseCall.applyResults(op, outs, inputs, scalars);
     if (outs != null) {
       for (Tensor out : outs) {
-        T.wrote(out);
+        out.bumpVersion();
       }
     }
     return results;
@@ -144,7 +152,7 @@ public final class Dispatch {
   private static boolean recordingInto(Tensor[] outs, Tensor[] inputs) {
     if (outs != null) {
       for (Tensor out : outs) {
-        if (out != null && T.recording(out, inputs)) {
+        if (out != null && GradGraph.recording(out, inputs)) {
           return true;
         }
       }
@@ -168,7 +176,7 @@ public final class Dispatch {
     if (op == null) {
       throw new IllegalArgumentException("op must not be null");
     }
-    return T.liftWithDims(op.name(), a, b, dims);
+    return Broadcast.inDimOperands(op.name(), a, b, dims);
   }
 
   /**
@@ -186,10 +194,10 @@ public final class Dispatch {
   public static Tensor wrap(ElementwiseOp op, int operand, Number value) {
     if (value instanceof Long || value instanceof Integer || value instanceof Short
         || value instanceof Byte) {
-      return T.wrap(value.longValue());
+      return Tensor.wrap(value.longValue());
     }
     if (value instanceof Double || value instanceof Float) {
-      return T.wrap(value.doubleValue());
+      return Tensor.wrap(value.doubleValue());
     }
     throw new IllegalArgumentException(
         op.name() + ": number argument '" + op.tensorParams().get(operand) + "' must be a Java"
@@ -208,6 +216,6 @@ public final class Dispatch {
    * @param value the value
    */
   public static Tensor wrap(ElementwiseOp op, int operand, boolean value) {
-    return T.wrap(value);
+    return Tensor.wrap(value);
   }
 }
