@@ -44,7 +44,7 @@ public final class ReduceAB {
       Object out = tensor.getMethod("zeros", dtype, long[].class).invoke(null, f32, outShape);
       Method sum = loader.loadClass("dev.ufunc4j.Ops")
           .getMethod("sum", tensor, int[].class, boolean.class, tensor);
-      loader.loadClass("dev.ufunc4j.internal.Parallel").getMethod("setThreads", int.class)
+      loader.loadClass("dev.ufunc4j.internal.parallel.Parallel").getMethod("setThreads", int.class)
           .invoke(null, threads);
       builds.add(new Build(jar, sum, x, dims, out));
     }

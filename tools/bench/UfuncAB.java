@@ -42,7 +42,7 @@ public final class UfuncAB {
       Class<?> dtype = loader.loadClass("dev.ufunc4j.dtype.DType");
       Object f32 = dtype.getField("FLOAT32").get(null);
       Object x = tensor.getMethod("randn", long.class, dtype, long[].class).invoke(null, 7L, f32, shape);
-      loader.loadClass("dev.ufunc4j.internal.Parallel").getMethod("setThreads", int.class)
+      loader.loadClass("dev.ufunc4j.internal.parallel.Parallel").getMethod("setThreads", int.class)
           .invoke(null, threads);
       Class<?> ufunc = loader.loadClass("dev.ufunc4j.BinaryUfunc");
       Method reduce = ufunc.getMethod("reduce", tensor, int.class);

@@ -1,8 +1,8 @@
 package dev.ufunc4j;
 
 import dev.ufunc4j.dtype.DType;
-import dev.ufunc4j.internal.Convert;
-import dev.ufunc4j.internal.Elements;
+import dev.ufunc4j.internal.elements.Convert;
+import dev.ufunc4j.internal.elements.Elements;
 import java.lang.foreign.MemorySegment;
 
 /**

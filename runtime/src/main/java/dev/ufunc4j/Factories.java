@@ -1,7 +1,7 @@
 package dev.ufunc4j;
 
 import dev.ufunc4j.dtype.DType;
-import dev.ufunc4j.internal.MemoryOverlap;
+import dev.ufunc4j.internal.shape.MemoryOverlap;
 
 /**
  * The factories and accessors PyTorch users reach for first: the {@code *Like} family, {@code

@@ -1,8 +1,8 @@
 package dev.ufunc4j;
 
 import dev.ufunc4j.dtype.DType;
-import dev.ufunc4j.internal.MemoryOverlap;
-import dev.ufunc4j.internal.Shapes;
+import dev.ufunc4j.internal.shape.MemoryOverlap;
+import dev.ufunc4j.internal.shape.Shapes;
 import dev.ufunc4j.kernel.ElementwiseOp;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -6,7 +6,7 @@ import dev.ufunc4j.dtype.PromotionException;
 import dev.ufunc4j.kernel.reduce.ReduceLoops;
 import dev.ufunc4j.kernel.reduce.ReduceLoops.Kind;
 import dev.ufunc4j.kernel.reduce.ReduceLoops.Op;
-import dev.ufunc4j.internal.Shapes;
+import dev.ufunc4j.internal.shape.Shapes;
 import dev.ufunc4j.kernel.ElementwiseOp;
 import dev.ufunc4j.kernel.FoldKernel;
 import java.lang.foreign.MemorySegment;

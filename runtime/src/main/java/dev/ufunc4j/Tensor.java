@@ -1,16 +1,16 @@
 package dev.ufunc4j;
 
-import static dev.ufunc4j.internal.Shapes.insert;
-import static dev.ufunc4j.internal.Shapes.remove;
-import static dev.ufunc4j.internal.Shapes.wrapDim;
+import static dev.ufunc4j.internal.shape.Shapes.insert;
+import static dev.ufunc4j.internal.shape.Shapes.remove;
+import static dev.ufunc4j.internal.shape.Shapes.wrapDim;
 
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.dtype.TensorLike;
-import dev.ufunc4j.internal.Convert;
-import dev.ufunc4j.internal.Elements;
-import dev.ufunc4j.internal.ShapeMath;
-import dev.ufunc4j.internal.Shapes;
-import dev.ufunc4j.internal.StridedView;
+import dev.ufunc4j.internal.elements.Convert;
+import dev.ufunc4j.internal.elements.Elements;
+import dev.ufunc4j.internal.shape.ShapeMath;
+import dev.ufunc4j.internal.shape.Shapes;
+import dev.ufunc4j.internal.shape.StridedView;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

@@ -1,10 +1,10 @@
 package dev.ufunc4j;
 
 import dev.ufunc4j.dtype.DType;
-import dev.ufunc4j.internal.Convert;
-import dev.ufunc4j.internal.Elements;
-import dev.ufunc4j.internal.ShapeMath;
-import dev.ufunc4j.internal.Shapes;
+import dev.ufunc4j.internal.elements.Convert;
+import dev.ufunc4j.internal.elements.Elements;
+import dev.ufunc4j.internal.shape.ShapeMath;
+import dev.ufunc4j.internal.shape.Shapes;
 import dev.ufunc4j.internal.VectorModule;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;

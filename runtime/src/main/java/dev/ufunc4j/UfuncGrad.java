@@ -3,7 +3,7 @@ package dev.ufunc4j;
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.kernel.reduce.ReduceLoops;
 import dev.ufunc4j.kernel.reduce.ReduceLoops.Kind;
-import dev.ufunc4j.internal.Shapes;
+import dev.ufunc4j.internal.shape.Shapes;
 import dev.ufunc4j.kernel.ElementwiseOp;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ufunc4j.dtype.DType;
-import dev.ufunc4j.internal.MemoryOverlap;
-import dev.ufunc4j.internal.MemoryOverlap.Status;
+import dev.ufunc4j.internal.shape.MemoryOverlap;
+import dev.ufunc4j.internal.shape.MemoryOverlap.Status;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.SplittableRandom;

@@ -154,7 +154,7 @@ class ModuleDescriptorTest {
         new float[] {1f, 2f, 4f}, (float[]) tensor.getMethod("toFloatArray").invoke(grad));
 
     // The internal package is not exported: its public classes are out of a user's reach.
-    Class<?> shapes = loader.loadClass("dev.ufunc4j.internal.Shapes");
+    Class<?> shapes = loader.loadClass("dev.ufunc4j.internal.shape.Shapes");
     Method numelOf = shapes.getMethod("numelOf", long[].class);
     assertThrows(IllegalAccessException.class, () -> numelOf.invoke(null, (Object) new long[0]));
   }

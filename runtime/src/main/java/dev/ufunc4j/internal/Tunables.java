@@ -144,7 +144,7 @@ public final class Tunables {
    * when it is not such an integer: the caller then uses its default. Read once, where the
    * runtime reads its tunables ({@link Parallel}).
    */
-  static Long property(String name, long min, long max) {
+  public static Long property(String name, long min, long max) {
     String text = System.getProperty(name);
     if (text == null) {
       return null;

@@ -3,7 +3,7 @@ package dev.ufunc4j.kernel;
 import dev.ufunc4j.annotation.Identity;
 import dev.ufunc4j.annotation.Promote;
 import dev.ufunc4j.dtype.DType;
-import dev.ufunc4j.internal.StridedBox;
+import dev.ufunc4j.internal.loops.StridedBox;
 import dev.ufunc4j.internal.Tunables;
 import java.util.ArrayList;
 import java.util.Arrays;

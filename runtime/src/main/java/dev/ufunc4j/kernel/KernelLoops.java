@@ -1,9 +1,9 @@
 package dev.ufunc4j.kernel;
 
-import dev.ufunc4j.internal.LoopPlan;
-import dev.ufunc4j.internal.Loops;
-import dev.ufunc4j.internal.Parallel;
-import dev.ufunc4j.internal.StridedBox;
+import dev.ufunc4j.internal.loops.LoopPlan;
+import dev.ufunc4j.internal.loops.Loops;
+import dev.ufunc4j.internal.parallel.Parallel;
+import dev.ufunc4j.internal.loops.StridedBox;
 import java.lang.foreign.MemorySegment;
 
 /**

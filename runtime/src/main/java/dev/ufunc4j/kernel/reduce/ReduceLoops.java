@@ -1,7 +1,7 @@
 package dev.ufunc4j.kernel.reduce;
 
-import dev.ufunc4j.internal.Parallel;
-import dev.ufunc4j.internal.ScopeMemory;
+import dev.ufunc4j.internal.parallel.Parallel;
+import dev.ufunc4j.internal.memory.ScopeMemory;
 import dev.ufunc4j.kernel.FoldKernel;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
