@@ -29,6 +29,15 @@ import java.util.Locale;
 public final class UfuncAB {
   private record Build(String name, Method m, Object target, Object[] args) {}
 
+  /** Parallel's class: in internal.parallel since issue 25's layers, in internal before. */
+  private static Class<?> parallel(ClassLoader loader) throws ClassNotFoundException {
+    try {
+      return loader.loadClass("dev.ufunc4j.internal.parallel.Parallel");
+    } catch (ClassNotFoundException before) {
+      return loader.loadClass("dev.ufunc4j.internal.Parallel");
+    }
+  }
+
   public static void main(String[] args) throws Exception {
     String caseId = args[2];
     int threads = Integer.parseInt(args[3]);
@@ -47,8 +56,7 @@ public final class UfuncAB {
       Class<?> dtype = loader.loadClass("dev.ufunc4j.dtype.DType");
       Object f32 = dtype.getField("FLOAT32").get(null);
       Object x = tensor.getMethod("randn", long.class, dtype, long[].class).invoke(null, 7L, f32, shape);
-      loader.loadClass("dev.ufunc4j.internal.Parallel").getMethod("setThreads", int.class)
-          .invoke(null, threads);
+      parallel(loader).getMethod("setThreads", int.class).invoke(null, threads);
       Class<?> ufunc = loader.loadClass("dev.ufunc4j.BinaryUfunc");
       Method reduce = ufunc.getMethod("reduce", tensor, int.class);
       builds.add(switch (caseId) {

@@ -1,7 +1,7 @@
 import dev.ufunc4j.Ops;
 import dev.ufunc4j.Tensor;
 import dev.ufunc4j.dtype.DType;
-import dev.ufunc4j.internal.Parallel;
+import dev.ufunc4j.internal.parallel.Parallel;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;

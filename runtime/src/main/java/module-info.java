@@ -21,4 +21,9 @@ module dev.ufunc4j.runtime {
   // (the processor also writes META-INF/services for class-path use).
   uses dev.ufunc4j.kernel.OpLibrary;
   provides dev.ufunc4j.kernel.OpLibrary with dev.ufunc4j.BuiltinsOpLibrary;
+
+  // The tunables (internal) check a profile's per-op records against the ops on the class path
+  // through this service, which the kernel layer provides: internal never names the SPI above it.
+  uses dev.ufunc4j.internal.OpCatalog;
+  provides dev.ufunc4j.internal.OpCatalog with dev.ufunc4j.kernel.catalog.ClassPathOps;
 }

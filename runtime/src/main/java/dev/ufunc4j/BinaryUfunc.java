@@ -4,11 +4,10 @@ import dev.ufunc4j.annotation.Identity;
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.dtype.Promotion;
 import dev.ufunc4j.dtype.PromotionException;
-import dev.ufunc4j.internal.Copies;
-import dev.ufunc4j.internal.MemoryOverlap;
-import dev.ufunc4j.internal.ReduceLoops;
-import dev.ufunc4j.internal.ReduceLoops.Kind;
-import dev.ufunc4j.internal.Shapes;
+import dev.ufunc4j.internal.shape.MemoryOverlap;
+import dev.ufunc4j.kernel.reduce.ReduceLoops;
+import dev.ufunc4j.kernel.reduce.ReduceLoops.Kind;
+import dev.ufunc4j.internal.shape.Shapes;
 import dev.ufunc4j.kernel.ElementwiseOp;
 import dev.ufunc4j.kernel.FoldKernel;
 import java.io.InvalidObjectException;
@@ -564,7 +563,7 @@ public final class BinaryUfunc implements Serializable {
       UfuncGrad.at(this, target, dim, indices, values); // add.at records; other ops refuse
       return;
     }
-    if (MemoryOverlap.hasInternalOverlap(target)) {
+    if (MemoryOverlap.hasInternalOverlap(target.strided())) {
       throw new IllegalArgumentException(
           name() + ".at: the target has a dimension of stride 0 (an expanded view), so one"
               + " element would stand for several; give it a tensor of its own");
@@ -599,7 +598,7 @@ public final class BinaryUfunc implements Serializable {
     // The dispatcher's own in-place checks (dtype, target overlap, autograd), on empty views of
     // the same dtypes and strides: refused here, before the first index is written.
     apply(target.narrow(d, 0, 0), v.narrow(d, 0, 0), target.narrow(d, 0, 0));
-    if (MemoryOverlap.overlap(target, v) != MemoryOverlap.Status.NONE) {
+    if (MemoryOverlap.overlap(target.strided(), v.strided()) != MemoryOverlap.Status.NONE) {
       v = v.copy(); // values read from the target: NumPy reads them as they were, too
     }
     FoldKernel fold = op().foldKernel(target.dtype());
@@ -826,7 +825,7 @@ public final class BinaryUfunc implements Serializable {
           name() + "." + method + ": result type " + result + " can't be cast to the desired"
               + " output type " + out.dtype());
     }
-    if (MemoryOverlap.hasInternalOverlap(out)) {
+    if (MemoryOverlap.hasInternalOverlap(out.strided())) {
       throw new IllegalArgumentException(
           name() + "." + method + ": out has a dimension of stride 0 (an expanded view), so it"
               + " would receive several results in one element; give it a tensor of its own");

@@ -1,8 +1,7 @@
 package dev.ufunc4j;
 
 import dev.ufunc4j.dtype.DType;
-import dev.ufunc4j.internal.Copies;
-import dev.ufunc4j.internal.MemoryOverlap;
+import dev.ufunc4j.internal.shape.MemoryOverlap;
 
 /**
  * The factories and accessors PyTorch users reach for first: the {@code *Like} family, {@code
@@ -60,7 +59,7 @@ final class Factories {
               + " dimensions.");
     }
     // no canCast check: PyTorch's fill_ converts any number to the tensor's dtype (1.5 -> 1)
-    if (MemoryOverlap.hasInternalOverlap(x)) {
+    if (MemoryOverlap.hasInternalOverlap(x.strided())) {
       throw new IllegalArgumentException(
           "unsupported operation: more than one element of the written-to tensor refers to a"
               + " single memory location. Please clone() the tensor before performing the"

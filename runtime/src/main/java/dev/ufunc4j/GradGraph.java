@@ -1,10 +1,8 @@
 package dev.ufunc4j;
 
 import dev.ufunc4j.dtype.DType;
-import dev.ufunc4j.internal.Copies;
-import dev.ufunc4j.internal.MemoryOverlap;
-import dev.ufunc4j.internal.Shapes;
-import dev.ufunc4j.kernel.Dispatch;
+import dev.ufunc4j.internal.shape.MemoryOverlap;
+import dev.ufunc4j.internal.shape.Shapes;
 import dev.ufunc4j.kernel.ElementwiseOp;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -245,7 +243,7 @@ final class GradGraph {
       if (grad == t) {
         throw new IllegalArgumentException("can't assign Variable as its own grad");
       }
-      if (MemoryOverlap.overlap(t, grad) != MemoryOverlap.Status.NONE) {
+      if (MemoryOverlap.overlap(t.strided(), grad.strided()) != MemoryOverlap.Status.NONE) {
         throw new IllegalArgumentException(
             "assigned grad shares memory with the tensor (a view or detach() of it): backward"
                 + " adds into grad() in place and would overwrite the tensor; assign a copy()");
@@ -351,7 +349,7 @@ final class GradGraph {
     if (op == null || inputs.length != op.arity()) {
       // The dispatcher reports the misuse, with its message.
       try (var _ = noGrad()) {
-        return Dispatch.apply(op, out, inputs, scalars);
+        return Dispatch.plain(op, out, inputs, scalars);
       }
     }
     GradNode[] edges = new GradNode[n];
@@ -394,7 +392,7 @@ final class GradGraph {
     GradNode baseEdge = through == null ? null : edge(through.base); // its history before the write
     Tensor result;
     try (var _ = noGrad()) {
-      result = Dispatch.apply(op, out, inputs, scalars);
+      result = Dispatch.plain(op, out, inputs, scalars);
     }
     if (!any || !result.dtype().isFloatingPoint()) {
       return result; // predicates and integral results carry no gradient, as in PyTorch

@@ -1,12 +1,11 @@
 package dev.ufunc4j;
 
-import static dev.ufunc4j.internal.Shapes.wrapDim;
+import static dev.ufunc4j.internal.shape.Shapes.wrapDim;
 
 import dev.ufunc4j.dtype.DType;
-import dev.ufunc4j.internal.Convert;
-import dev.ufunc4j.internal.Copies;
-import dev.ufunc4j.internal.Elements;
-import dev.ufunc4j.internal.MemoryOverlap;
+import dev.ufunc4j.internal.elements.Convert;
+import dev.ufunc4j.internal.elements.Elements;
+import dev.ufunc4j.internal.shape.MemoryOverlap;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
@@ -215,12 +214,12 @@ final class Indexing {
       }
     }
     if (inPlace) {
-      if (MemoryOverlap.hasInternalOverlap(x)) {
+      if (MemoryOverlap.hasInternalOverlap(x.strided())) {
         throw new IllegalArgumentException(name + ": the tensor has a dimension of stride 0 (an"
             + " expanded view), so one element would stand for several; write into a copy");
       }
       GradGraph.beforeWrite(x, name);
-      Tensor from = MemoryOverlap.overlap(x, src) == MemoryOverlap.Status.NONE ? src : src.copy();
+      Tensor from = MemoryOverlap.overlap(x.strided(), src.strided()) == MemoryOverlap.Status.NONE ? src : src.copy();
       write(x, d, idx, from, add);
       return x;
     }

@@ -1,10 +1,9 @@
 package dev.ufunc4j;
 
-import static dev.ufunc4j.internal.Shapes.wrapDim;
+import static dev.ufunc4j.internal.shape.Shapes.wrapDim;
 
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.dtype.Promotion;
-import dev.ufunc4j.internal.Copies;
 import java.util.Arrays;
 import java.util.List;
 

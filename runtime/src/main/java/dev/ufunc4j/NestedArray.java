@@ -1,6 +1,6 @@
 package dev.ufunc4j;
 
-import dev.ufunc4j.internal.Shapes;
+import dev.ufunc4j.internal.shape.Shapes;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,10 +1,10 @@
 package dev.ufunc4j;
 
-import static dev.ufunc4j.internal.Shapes.wrapDim;
+import static dev.ufunc4j.internal.shape.Shapes.wrapDim;
 
 import dev.ufunc4j.dtype.DType;
-import dev.ufunc4j.internal.Convert;
-import dev.ufunc4j.internal.Elements;
+import dev.ufunc4j.internal.elements.Convert;
+import dev.ufunc4j.internal.elements.Elements;
 import java.lang.foreign.MemorySegment;
 
 /**

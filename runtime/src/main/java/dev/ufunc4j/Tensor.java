@@ -1,17 +1,16 @@
 package dev.ufunc4j;
 
-import static dev.ufunc4j.internal.Shapes.insert;
-import static dev.ufunc4j.internal.Shapes.remove;
-import static dev.ufunc4j.internal.Shapes.wrapDim;
+import static dev.ufunc4j.internal.shape.Shapes.insert;
+import static dev.ufunc4j.internal.shape.Shapes.remove;
+import static dev.ufunc4j.internal.shape.Shapes.wrapDim;
 
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.dtype.TensorLike;
-import dev.ufunc4j.internal.Convert;
-import dev.ufunc4j.internal.Copies;
-import dev.ufunc4j.internal.Elements;
-import dev.ufunc4j.internal.ShapeMath;
-import dev.ufunc4j.internal.Shapes;
-import dev.ufunc4j.internal.TensorInternals;
+import dev.ufunc4j.internal.elements.Convert;
+import dev.ufunc4j.internal.elements.Elements;
+import dev.ufunc4j.internal.shape.ShapeMath;
+import dev.ufunc4j.internal.shape.Shapes;
+import dev.ufunc4j.internal.shape.StridedView;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -53,13 +52,6 @@ import java.util.function.UnaryOperator;
  * readers can see a half-written result, as in PyTorch. Ops on different tensors need nothing.
  */
 public final class Tensor extends TensorFactories implements TensorLike {
-  static {
-    // The Vector API check ran before this, in TensorFactories' initialiser (a superclass is
-    // initialised first). Then, so that the runtime's other packages can reach the members below
-    // (TensorInternals):
-    TensorInternals.install(new InternalAccess());
-  }
-
   private final DType dtype;
   private final long[] shape;
   private final long[] strides;
@@ -189,14 +181,22 @@ public final class Tensor extends TensorFactories implements TensorLike {
     return segment.byteSize() / dtype.byteSize();
   }
 
-  /** Shape without a copy, for the planner (other packages: TensorInternals); do not modify. */
+  /** Shape without a copy, for the planner; do not modify. */
   long[] shapeRef() {
     return shape;
   }
 
-  /** Strides without a copy, for the planner (other packages: TensorInternals); do not modify. */
+  /** Strides without a copy, for the planner; do not modify. */
   long[] stridesRef() {
     return strides;
+  }
+
+  /**
+   * This tensor as the inner layers see it (memory, dtype, shape, strides, offset; the arrays are
+   * not copied): {@code internal} works on strided views, never on {@code Tensor}.
+   */
+  StridedView strided() {
+    return new StridedView(segment, dtype, shape, strides, offset);
   }
 
   @Override

@@ -1,11 +1,10 @@
 package dev.ufunc4j;
 
 import dev.ufunc4j.dtype.DType;
-import dev.ufunc4j.internal.Convert;
-import dev.ufunc4j.internal.Copies;
-import dev.ufunc4j.internal.Elements;
-import dev.ufunc4j.internal.ShapeMath;
-import dev.ufunc4j.internal.Shapes;
+import dev.ufunc4j.internal.elements.Convert;
+import dev.ufunc4j.internal.elements.Elements;
+import dev.ufunc4j.internal.shape.ShapeMath;
+import dev.ufunc4j.internal.shape.Shapes;
 import dev.ufunc4j.internal.VectorModule;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -815,7 +814,7 @@ public abstract class TensorFactories extends TensorVocabulary {
   }
 
   // Wrapped numbers are the planner's business (users pass Java numbers to the ops), so these are
-  // package-private; Dispatch reaches them through TensorInternals.
+  // package-private; Dispatch, in this package, calls them.
 
   /**
    * A Java {@code double} as a wrapped number: a zero-dim FLOAT64 tensor that promotes like a

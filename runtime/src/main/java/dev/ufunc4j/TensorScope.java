@@ -1,7 +1,7 @@
 package dev.ufunc4j;
 
-import dev.ufunc4j.internal.NativeMemory;
-import dev.ufunc4j.internal.ScopeMemory;
+import dev.ufunc4j.internal.memory.NativeMemory;
+import dev.ufunc4j.internal.memory.ScopeMemory;
 import java.lang.foreign.MemorySegment;
 
 /**

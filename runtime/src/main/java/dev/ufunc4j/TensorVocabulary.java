@@ -1,7 +1,7 @@
 package dev.ufunc4j;
 
 import dev.ufunc4j.dtype.DType;
-import dev.ufunc4j.internal.Equality;
+import dev.ufunc4j.internal.elements.Equality;
 import java.util.Arrays;
 import java.util.List;
 

@@ -1,10 +1,9 @@
 package dev.ufunc4j;
 
 import dev.ufunc4j.dtype.DType;
-import dev.ufunc4j.internal.Copies;
-import dev.ufunc4j.internal.ReduceLoops;
-import dev.ufunc4j.internal.ReduceLoops.Kind;
-import dev.ufunc4j.internal.Shapes;
+import dev.ufunc4j.kernel.reduce.ReduceLoops;
+import dev.ufunc4j.kernel.reduce.ReduceLoops.Kind;
+import dev.ufunc4j.internal.shape.Shapes;
 import dev.ufunc4j.kernel.ElementwiseOp;
 import java.util.ArrayList;
 import java.util.Arrays;

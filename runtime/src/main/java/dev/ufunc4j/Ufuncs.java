@@ -1,7 +1,7 @@
 package dev.ufunc4j;
 
 import dev.ufunc4j.dtype.DType;
-import dev.ufunc4j.internal.Shapes;
+import dev.ufunc4j.internal.shape.Shapes;
 import java.util.Arrays;
 
 /** Tensor's conveniences built on the ufunc methods that take more than one call (docs/ufuncs.md). */

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ufunc4j.dtype.DType;
-import dev.ufunc4j.kernel.Dispatch;
 import dev.ufunc4j.kernel.ElementwiseOp;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;

@@ -44,7 +44,7 @@ class FormatGoldenTest {
     DType dtype = DType.fromName((String) c.get("dtype"));
     long[] shape = ViewGoldenTest.longs(c.get("shape"));
     if (Boolean.TRUE.equals(c.get("arange"))) {
-      Tensor t = Tensor.arange(dev.ufunc4j.internal.Shapes.numelOf(shape)).to(dtype).view(shape);
+      Tensor t = Tensor.arange(dev.ufunc4j.internal.shape.Shapes.numelOf(shape)).to(dtype).view(shape);
       return c.containsKey("expand") ? t.expand(ViewGoldenTest.longs(c.get("expand"))) : t;
     }
     List<String> values = (List<String>) c.get("values");

@@ -1,7 +1,7 @@
 package dev.ufunc4j;
 
 import dev.ufunc4j.dtype.DType;
-import dev.ufunc4j.internal.NativeMemory;
+import dev.ufunc4j.internal.memory.NativeMemory;
 import java.nio.file.*;
 import java.util.*;
 

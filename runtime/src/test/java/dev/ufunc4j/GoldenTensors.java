@@ -3,7 +3,7 @@ package dev.ufunc4j;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.ufunc4j.dtype.DType;
-import dev.ufunc4j.internal.Elements;
+import dev.ufunc4j.internal.elements.Elements;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.List;
@@ -184,8 +184,8 @@ public final class GoldenTensors {
       // Either zero: the caller accepts +0.0 for -0.0 (PyTorch's maximum/minimum of equal zeros
       // depends on whether the element fell in a vector lane or the scalar tail).
       if (t.isFloatingPoint()
-          && dev.ufunc4j.internal.Convert.toDouble(t, want) == 0
-          && dev.ufunc4j.internal.Convert.toDouble(t, got) == 0) {
+          && dev.ufunc4j.internal.elements.Convert.toDouble(t, want) == 0
+          && dev.ufunc4j.internal.elements.Convert.toDouble(t, got) == 0) {
         return true;
       }
       ulps = 0;
@@ -193,8 +193,8 @@ public final class GoldenTensors {
     if (!t.isFloatingPoint()) {
       return false;
     }
-    double w = dev.ufunc4j.internal.Convert.toDouble(t, want);
-    double g = dev.ufunc4j.internal.Convert.toDouble(t, got);
+    double w = dev.ufunc4j.internal.elements.Convert.toDouble(t, want);
+    double g = dev.ufunc4j.internal.elements.Convert.toDouble(t, got);
     if (Double.isNaN(w) && Double.isNaN(g)) {
       return true;
     }
@@ -216,7 +216,7 @@ public final class GoldenTensors {
 
   private static String describe(DType t, long bits) {
     return t.isFloatingPoint()
-        ? Double.toString(dev.ufunc4j.internal.Convert.toDouble(t, bits))
+        ? Double.toString(dev.ufunc4j.internal.elements.Convert.toDouble(t, bits))
         : Long.toString(bits);
   }
 }

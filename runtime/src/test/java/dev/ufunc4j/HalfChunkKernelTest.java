@@ -4,7 +4,7 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.ufunc4j.dtype.DType;
-import dev.ufunc4j.internal.Convert;
+import dev.ufunc4j.internal.elements.Convert;
 import dev.ufunc4j.kernel.HalfChunks;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;

@@ -15,8 +15,10 @@ import java.lang.reflect.Method;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
@@ -76,12 +78,18 @@ class ModuleDescriptorTest {
   @Test
   void runtimeUsesAndProvidesTheOpLibraryService() {
     ModuleDescriptor d = descriptor(RUNTIME);
-    assertEquals(Set.of("dev.ufunc4j.kernel.OpLibrary"), d.uses());
-    assertEquals(1, d.provides().size(), d.provides().toString());
-    ModuleDescriptor.Provides p = d.provides().iterator().next();
-    assertEquals("dev.ufunc4j.kernel.OpLibrary", p.service());
-    // The same provider the processor lists in META-INF/services for the class path.
-    assertEquals(List.of("dev.ufunc4j.BuiltinsOpLibrary"), p.providers());
+    assertEquals(Set.of("dev.ufunc4j.kernel.OpLibrary", "dev.ufunc4j.internal.OpCatalog"), d.uses());
+    Map<String, List<String>> provides = new TreeMap<>();
+    for (ModuleDescriptor.Provides p : d.provides()) {
+      provides.put(p.service(), p.providers());
+    }
+    assertEquals(
+        Map.of(
+            // The same provider the processor lists in META-INF/services for the class path.
+            "dev.ufunc4j.kernel.OpLibrary", List.of("dev.ufunc4j.BuiltinsOpLibrary"),
+            // The kernel layer's op list for the tunables (internal), which cannot name the SPI.
+            "dev.ufunc4j.internal.OpCatalog", List.of("dev.ufunc4j.kernel.catalog.ClassPathOps")),
+        provides);
   }
 
   @Test
@@ -136,7 +144,7 @@ class ModuleDescriptorTest {
         },
         values);
 
-    // Autograd across the module's packages (kernel.Dispatch records through TensorInternals):
+    // Autograd through the module (Dispatch records, then runs the plain op through the kernel SPI):
     // the gradient of sum(a * b) with respect to a is b.
     tensor.getMethod("requiresGrad", boolean.class).invoke(a, true);
     Object total = tensor.getMethod("sum").invoke(tensor.getMethod("mul", tensor).invoke(a, b));
@@ -146,7 +154,7 @@ class ModuleDescriptorTest {
         new float[] {1f, 2f, 4f}, (float[]) tensor.getMethod("toFloatArray").invoke(grad));
 
     // The internal package is not exported: its public classes are out of a user's reach.
-    Class<?> shapes = loader.loadClass("dev.ufunc4j.internal.Shapes");
+    Class<?> shapes = loader.loadClass("dev.ufunc4j.internal.shape.Shapes");
     Method numelOf = shapes.getMethod("numelOf", long[].class);
     assertThrows(IllegalAccessException.class, () -> numelOf.invoke(null, (Object) new long[0]));
   }

@@ -3,7 +3,7 @@ package dev.ufunc4j;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ufunc4j.internal.Parallel;
+import dev.ufunc4j.internal.parallel.Parallel;
 import dev.ufunc4j.internal.Tunables;
 import java.nio.file.Files;
 import java.nio.file.Path;

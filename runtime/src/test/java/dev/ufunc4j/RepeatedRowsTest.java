@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ufunc4j.dtype.DType;
-import dev.ufunc4j.internal.LoopPlan;
+import dev.ufunc4j.internal.loops.LoopPlan;
 import dev.ufunc4j.internal.RuntimeContext;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;

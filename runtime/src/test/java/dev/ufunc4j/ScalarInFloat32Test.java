@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ufunc4j.dtype.DType;
-import dev.ufunc4j.internal.Convert;
+import dev.ufunc4j.internal.elements.Convert;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -8,8 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.ufunc4j.dtype.DType;
-import dev.ufunc4j.internal.Copies;
-import dev.ufunc4j.internal.NativeMemory;
+import dev.ufunc4j.internal.memory.NativeMemory;
 import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ufunc4j.dtype.DType;
-import dev.ufunc4j.internal.NativeMemory;
-import dev.ufunc4j.internal.Parallel;
+import dev.ufunc4j.internal.memory.NativeMemory;
+import dev.ufunc4j.internal.parallel.Parallel;
 import dev.ufunc4j.internal.RuntimeContext;
 import java.util.ArrayList;
 import java.util.List;

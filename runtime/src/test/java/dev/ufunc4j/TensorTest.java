@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ufunc4j.dtype.DType;
-import dev.ufunc4j.internal.NativeMemory;
+import dev.ufunc4j.internal.memory.NativeMemory;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code add} with transposed, permuted, sliced and broadcast operands (the tiled loop plan, see
- * {@code dev.ufunc4j.internal.Tiling}) equals the op's scalar method {@link Builtins#add(double,
+ * {@code dev.ufunc4j.internal.loops.Tiling}) equals the op's scalar method {@link Builtins#add(double,
  * double)} applied element by element and rounded once to the result dtype, on one and on two
  * threads, for every element size the tile copy handles.
  */

@@ -3,7 +3,7 @@ package dev.ufunc4j.bench;
 import dev.ufunc4j.Ops;
 import dev.ufunc4j.Tensor;
 import dev.ufunc4j.dtype.DType;
-import dev.ufunc4j.internal.Parallel;
+import dev.ufunc4j.internal.parallel.Parallel;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -1,6 +1,6 @@
 package dev.ufunc4j.bench;
 
-import dev.ufunc4j.internal.PieceTimeline;
+import dev.ufunc4j.internal.parallel.PieceTimeline;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;

@@ -2,7 +2,7 @@ package dev.ufunc4j.bench;
 
 import dev.ufunc4j.Tensor;
 import dev.ufunc4j.dtype.DType;
-import dev.ufunc4j.internal.Parallel;
+import dev.ufunc4j.internal.parallel.Parallel;
 import dev.ufunc4j.internal.Tunables;
 import dev.ufunc4j.kernel.ElementwiseOp;
 import dev.ufunc4j.tuning.Fingerprint;

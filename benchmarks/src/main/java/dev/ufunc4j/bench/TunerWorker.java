@@ -2,8 +2,8 @@ package dev.ufunc4j.bench;
 
 import dev.ufunc4j.Tensor;
 import dev.ufunc4j.dtype.DType;
-import dev.ufunc4j.internal.Parallel;
-import dev.ufunc4j.kernel.Dispatch;
+import dev.ufunc4j.internal.parallel.Parallel;
+import dev.ufunc4j.Dispatch;
 import dev.ufunc4j.kernel.ElementwiseOp;
 import dev.ufunc4j.kernel.OpLibrary;
 import java.lang.management.ManagementFactory;

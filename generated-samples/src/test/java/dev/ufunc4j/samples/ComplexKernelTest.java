@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import dev.ufunc4j.Tensor;
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.dtype.Promotion;
-import dev.ufunc4j.kernel.Dispatch;
+import dev.ufunc4j.Dispatch;
 import dev.ufunc4j.kernel.ElementwiseKernel;
 import dev.ufunc4j.kernel.ElementwiseOp;
 import java.lang.foreign.Arena;

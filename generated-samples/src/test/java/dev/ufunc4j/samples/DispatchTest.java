@@ -10,7 +10,7 @@ import dev.ufunc4j.BroadcastException;
 import dev.ufunc4j.Tensor;
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.dtype.PromotionException;
-import dev.ufunc4j.kernel.Dispatch;
+import dev.ufunc4j.Dispatch;
 import org.junit.jupiter.api.Test;
 
 /**

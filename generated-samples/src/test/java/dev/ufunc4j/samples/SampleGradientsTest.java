@@ -70,7 +70,7 @@ class SampleGradientsTest {
     ElementwiseOp hardtanh = byName.get("dev.ufunc4j.samples.Activations.hardtanh");
     Tensor g = Ops.mul(Tensor.ones(DType.FLOAT64, 3), 1.0);
     Tensor at = Tensor.of(new double[] {-1, 0, 1});
-    Tensor r = dev.ufunc4j.kernel.Dispatch.apply(hardtanh.backward(0), null, new Tensor[] {g, at},
+    Tensor r = dev.ufunc4j.Dispatch.apply(hardtanh.backward(0), null, new Tensor[] {g, at},
         new Object[] {-1.0, 1.0});
     assertEquals(List.of(0.0, 1.0, 0.0),
         java.util.Arrays.stream(r.toDoubleArray()).boxed().toList());

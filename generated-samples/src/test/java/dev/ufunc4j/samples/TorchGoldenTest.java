@@ -10,7 +10,7 @@ import dev.ufunc4j.GoldenTensors;
 import dev.ufunc4j.Json;
 import dev.ufunc4j.Tensor;
 import dev.ufunc4j.dtype.DType;
-import dev.ufunc4j.kernel.Dispatch;
+import dev.ufunc4j.Dispatch;
 import dev.ufunc4j.kernel.ElementwiseOp;
 import java.util.ArrayList;
 import java.util.List;

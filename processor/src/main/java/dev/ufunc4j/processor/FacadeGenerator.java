@@ -45,7 +45,7 @@ import javax.lang.model.element.Modifier;
 final class FacadeGenerator {
 
   static final ClassName TENSOR = ClassName.get("dev.ufunc4j", "Tensor");
-  static final ClassName DISPATCH = ClassName.get("dev.ufunc4j.kernel", "Dispatch");
+  static final ClassName DISPATCH = ClassName.get("dev.ufunc4j", "Dispatch");
   static final ClassName BROADCAST_DIMS = ClassName.get("dev.ufunc4j", "BroadcastDims");
   static final ClassName BINARY_UFUNC = ClassName.get("dev.ufunc4j", "BinaryUfunc");
   private static final ClassName METHOD_HANDLES =

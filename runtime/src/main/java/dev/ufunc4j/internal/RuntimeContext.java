@@ -1,5 +1,9 @@
 package dev.ufunc4j.internal;
 
+import dev.ufunc4j.internal.loops.LoopPlan;
+import dev.ufunc4j.internal.memory.NativeMemory;
+import dev.ufunc4j.internal.memory.Storage;
+import dev.ufunc4j.internal.parallel.Parallel;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
@@ -112,23 +116,23 @@ public final class RuntimeContext {
     return tunables;
   }
 
-  Storage storage() {
+  public Storage storage() {
     return storage;
   }
 
-  LoopPlan.Cache plans() {
+  public LoopPlan.Cache plans() {
     return plans;
   }
 
-  Parallel.Team team() {
+  public Parallel.Team team() {
     return team;
   }
 
-  ExecutorService pool() {
+  public ExecutorService pool() {
     return pool;
   }
 
-  AtomicLong splits() {
+  public AtomicLong splits() {
     return splits;
   }
 
@@ -140,17 +144,17 @@ public final class RuntimeContext {
     return grain;
   }
 
-  boolean explicitGrain() {
+  public boolean explicitGrain() {
     return explicitGrain;
   }
 
   /** {@link Parallel#setThreads}: a program's own setting, range-checked there. */
-  void setThreads(int n) {
+  public void setThreads(int n) {
     threads = n;
   }
 
   /** {@link Parallel#setGrainSize}: a program's own setting, range-checked there. */
-  void setGrainSize(long elements) {
+  public void setGrainSize(long elements) {
     grain = elements;
     explicitGrain = true;
   }

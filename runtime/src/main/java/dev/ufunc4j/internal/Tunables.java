@@ -1,8 +1,6 @@
 package dev.ufunc4j.internal;
 
 import dev.ufunc4j.dtype.DType;
-import dev.ufunc4j.kernel.ElementwiseOp;
-import dev.ufunc4j.kernel.OpLibrary;
 import dev.ufunc4j.tuning.Fingerprint;
 import dev.ufunc4j.tuning.TuningProfile;
 import dev.ufunc4j.tuning.TuningProfileException;
@@ -17,7 +15,6 @@ import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import jdk.incubator.vector.VectorShape;
@@ -147,7 +144,7 @@ public final class Tunables {
    * when it is not such an integer: the caller then uses its default. Read once, where the
    * runtime reads its tunables ({@link Parallel}).
    */
-  static Long property(String name, long min, long max) {
+  public static Long property(String name, long min, long max) {
     String text = System.getProperty(name);
     if (text == null) {
       return null;
@@ -282,8 +279,9 @@ public final class Tunables {
 
   /**
    * The qualified ops ({@code class.op}) of every {@code OpLibrary} on the class path, listed when
-   * a profile's per-op records are first checked; null when they cannot be listed (then the
-   * records are kept: they only apply to ops that are called).
+   * a profile's per-op records are first checked, through the kernel layer's {@link OpCatalog}
+   * service; null when they cannot be listed (then the records are kept: they only apply to ops
+   * that are called).
    */
   private static final class ClassPathOps {
     private ClassPathOps() {}
@@ -291,19 +289,16 @@ public final class Tunables {
     static final Set<String> OPS = list();
 
     private static Set<String> list() {
-      Set<String> ops = new TreeSet<>();
       ClassLoader loader = Thread.currentThread().getContextClassLoader();
       try {
-        for (OpLibrary lib :
-            ServiceLoader.load(OpLibrary.class, loader != null ? loader : Tunables.class.getClassLoader())) {
-          for (ElementwiseOp op : lib.ops()) {
-            ops.add(op.declaringClass() + "." + op.name());
-          }
+        for (OpCatalog catalog :
+            ServiceLoader.load(OpCatalog.class, loader != null ? loader : Tunables.class.getClassLoader())) {
+          return catalog.qualifiedOps();
         }
       } catch (ServiceConfigurationError | RuntimeException e) {
         return null;
       }
-      return Set.copyOf(ops);
+      return null;
     }
   }
 

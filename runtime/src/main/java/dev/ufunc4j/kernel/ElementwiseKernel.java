@@ -1,6 +1,6 @@
 package dev.ufunc4j.kernel;
 
-import dev.ufunc4j.internal.Loops;
+import dev.ufunc4j.internal.loops.Loops;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -13,7 +13,7 @@ import java.lang.foreign.MemorySegment;
  * dimensions and checked every bound: a kernel does no validation of its own.
  *
  * <p>A kernel sees a two-dimensional box, as PyTorch's {@code Loops.h} does: {@link #box} runs
- * {@code rows} rows of {@code cols} elements, and the runtime ({@code dev.ufunc4j.internal.Loops})
+ * {@code rows} rows of {@code cols} elements, and the runtime ({@code dev.ufunc4j.internal.loops.Loops})
  * walks every dimension above those two, once for all kernels. Generated kernels implement {@link
  * #box}; {@link #run} is the same loop nest at any rank.
  */
@@ -68,6 +68,6 @@ public interface ElementwiseKernel {
       long[] strides,
       double[] floatScalars,
       long[] intScalars) {
-    Loops.run(this, rank, shape, segments, offsets, strides, floatScalars, intScalars);
+    Loops.run(this::box, rank, shape, segments, offsets, strides, floatScalars, intScalars);
   }
 }

@@ -3,6 +3,7 @@ package dev.ufunc4j.kernel;
 import dev.ufunc4j.annotation.Identity;
 import dev.ufunc4j.annotation.Promote;
 import dev.ufunc4j.dtype.DType;
+import dev.ufunc4j.internal.loops.StridedBox;
 import dev.ufunc4j.internal.Tunables;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -85,6 +86,8 @@ public final class ElementwiseOp {
   private final DType[] entryResult;
   private final KernelFactory factory;
   private final ElementwiseKernel[] kernels;
+  /** Each kernel as the loop driver's {@link StridedBox}, made once (no allocation per call). */
+  private final StridedBox[] boxes;
   private final Gradient[] gradients;
   private final ElementwiseOp[] backward;
   /** The tuning profile's grain per entry (0: none), and the tunables it came from. */
@@ -123,6 +126,7 @@ public final class ElementwiseOp {
     this.entryCompute = b.compute.toArray(new DType[0]);
     this.entryResult = b.result.toArray(new DType[0]);
     this.kernels = new ElementwiseKernel[n];
+    this.boxes = new StridedBox[n];
     this.gradients = new Gradient[tensorParams.size()];
     this.backward = new ElementwiseOp[tensorParams.size()];
     Arrays.fill(gradients, Gradient.NONE);
@@ -275,6 +279,17 @@ public final class ElementwiseOp {
       return null;
     }
     return kernel(e) instanceof FoldKernel f ? f : null;
+  }
+
+  /** Table entry {@code index}'s kernel as a loop body for the driver ({@link KernelLoops}). */
+  StridedBox box(int index) {
+    StridedBox b = boxes[index];
+    if (b == null) {
+      // Like the kernels: a racing second adapter is harmless.
+      b = kernel(index)::box;
+      boxes[index] = b;
+    }
+    return b;
   }
 
   /**

@@ -9,7 +9,7 @@ import jdk.incubator.vector.VectorSpecies;
  * an integral dtype (int8 to uint64; not for a body that divides): the processor generates them from the op's body beside its elementwise rows, and the kernel
  * class of that entry implements this interface (docs/ufuncs.md, "Generated kernels"). They are
  * the only code that applies the op in a reduction; the order of the fold (the documented tree,
- * a left fold, the scan) is the runtime's ({@code internal.ReduceLoops}), which calls these loops
+ * a left fold, the scan) is the runtime's ({@code kernel.reduce.ReduceLoops}), which calls these loops
  * with whole rows, so no vector crosses this interface.
  *
  * <p>Offsets and strides count elements of T. Columns are contiguous (stride 1); the caller

@@ -1,5 +1,6 @@
 package dev.ufunc4j.internal;
 
+import dev.ufunc4j.internal.parallel.Parallel;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -2,8 +2,8 @@ package golden;
 
 import dev.ufunc4j.BinaryUfunc;
 import dev.ufunc4j.BroadcastDims;
+import dev.ufunc4j.Dispatch;
 import dev.ufunc4j.Tensor;
-import dev.ufunc4j.kernel.Dispatch;
 import java.lang.invoke.MethodHandles;
 import javax.annotation.processing.Generated;
 

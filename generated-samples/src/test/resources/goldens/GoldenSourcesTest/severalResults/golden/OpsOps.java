@@ -1,8 +1,8 @@
 package golden;
 
 import dev.ufunc4j.BroadcastDims;
+import dev.ufunc4j.Dispatch;
 import dev.ufunc4j.Tensor;
-import dev.ufunc4j.kernel.Dispatch;
 import javax.annotation.processing.Generated;
 
 /**
