@@ -7,7 +7,7 @@ import java.lang.foreign.ValueLayout;
 /**
  * The measurement behind docs/runtime.md: fresh 64 MB allocate + fill, three ways. Not a test; run
  * {@code java --enable-native-access=ALL-UNNAMED -cp runtime/target/classes:runtime/target/test-classes
- * dev.ufunc4j.internal.HugePageProbe}.
+ * dev.ufunc4j.internal.memory.HugePageProbe}.
  */
 public final class HugePageProbe {
   private HugePageProbe() {}
