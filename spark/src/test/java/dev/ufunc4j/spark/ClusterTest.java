@@ -90,11 +90,12 @@ class ClusterTest extends SparkTestSession {
   /**
    * The block of partition {@code victim}, unchanged, after killing this executor JVM the first
    * time any task gets here (the marker file records the killed pid, and its existence makes every
-   * later attempt pass). Never kills the driver.
+   * later attempt pass). Never kills the driver: {@code driver} is its pid, passed along because
+   * an executor initialises {@link #DRIVER_PID} with its own.
    */
-  static Tensor haltOnce(Tensor block, int victim, String marker) {
+  static Tensor haltOnce(Tensor block, int victim, String marker, long driver) {
     long pid = ProcessHandle.current().pid();
-    if (pid != DRIVER_PID && TaskContext.getPartitionId() == victim) {
+    if (pid != driver && TaskContext.getPartitionId() == victim) {
       try {
         Files.writeString(Path.of(marker), Long.toString(pid), StandardOpenOption.CREATE_NEW,
             StandardOpenOption.WRITE);
@@ -113,9 +114,10 @@ class ClusterTest extends SparkTestSession {
   void jobSurvivesAnExecutorKilledMidJob() throws IOException {
     Tensor x = Tensor.randn(13, DType.FLOAT32, 4000, 32);
     String marker = dir.resolve("killed").toString();
+    long driver = DRIVER_PID;
     // block 2 of 4 kills its executor on its first attempt; Spark reruns the lost tasks (and the
     // blocks the dead executor had computed) from lineage on the remaining and new executors
-    DistTensor r = DistTensor.of(sc, x, 4).map(t -> Ops.exp(haltOnce(t, 2, marker)));
+    DistTensor r = DistTensor.of(sc, x, 4).map(t -> Ops.exp(haltOnce(t, 2, marker, driver)));
     Tensor local = Ops.exp(x);
     assertTrue(r.toTensor().equal(local));
     long killed = Long.parseLong(Files.readString(Path.of(marker)));
