@@ -133,8 +133,9 @@ class ClusterTest extends SparkTestSession {
   void cachedBlocksOfAKilledExecutorAreRecomputed() throws InterruptedException {
     Tensor x = Tensor.randn(14, DType.FLOAT32, 4000, 32);
     LongAccumulator computed = sc.sc().longAccumulator("blocks computed");
+    // counts the real blocks (the driver also calls the op on a zero-row proxy of the operands)
     DistTensor d = DistTensor.of(sc, x, 4).map(t -> {
-      computed.add(1);
+      computed.add(t.shape()[0] > 0 ? 1 : 0);
       return Ops.exp(t);
     }).materialize();
     assertEquals(4, computed.value());
