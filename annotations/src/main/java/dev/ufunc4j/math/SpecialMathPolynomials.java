@@ -21,17 +21,29 @@ public final class SpecialMathPolynomials {
   /** {@code erf(float)}: |x| is clamped here (erf rounds to 1 from 3.92 on). */
   public static final float ERF_F_CLAMP = 4f;
 
-  /** erf(x)/x - 1 in t = x^2, |x| < 0.875 (tools/special/fit_float.py). */
+  /**
+   * The small-argument polynomial (tools/special/fit_float.py).
+   *
+   * @return {@code erf(x)/x - 1} in {@code t = x^2}, for {@code |x| < 0.875}
+   */
   public static float[] erfFloatSmall() {
     return ERF_F_SMALL.clone();
   }
 
-  /** erf(x) in u = |x| - 1.5, 0.875 <= |x| < 2.25. */
+  /**
+   * The middle polynomial.
+   *
+   * @return {@code erf(x)} in {@code u = |x| - 1.5}, for {@code 0.875 <= |x| < 2.25}
+   */
   public static float[] erfFloatNear() {
     return ERF_F_NEAR.clone();
   }
 
-  /** erf(x) in u = min(|x|, 4) - 3.125, |x| >= 2.25. */
+  /**
+   * The large-argument polynomial.
+   *
+   * @return {@code erf(x)} in {@code u = min(|x|, 4) - 3.125}, for {@code |x| >= 2.25}
+   */
   public static float[] erfFloatFar() {
     return ERF_F_FAR.clone();
   }
