@@ -105,14 +105,24 @@ final class Reclamation {
   /** Every handed-out block's reference, so that it stays reachable until it is queued. */
   private final Block live = new Block();
 
-  /** How long a collection waits for its sentinel (shorter once one never came). */
+  /**
+   * How long a full collection waits for a sentinel the GC has not cleared: shorter once the
+   * collector left one alone (the JVM ignores {@code System.gc()}).
+   */
   private volatile int sentinelWaitMillis = 1000;
+
+  /**
+   * How long a collection waits for a sentinel the GC has cleared. The reference handler will queue
+   * it; only a starved handler thread (a loaded machine) makes it late, and returning before it
+   * would build the next budget on dead blocks counted live.
+   */
+  private static final int CLEARED_SENTINEL_WAIT_MILLIS = 10_000;
 
   /** The last collection sentinel that a drain took from the queue. */
   private volatile Block sentinelTaken;
 
-  /** The last collection's sentinel was queued while it waited. */
-  private boolean sentinelCame;
+  /** The last collection cleared its sentinel: the collector ran. */
+  private boolean sentinelCleared;
 
   /**
    * A policy over {@code allocators} with {@code slack} bytes of slack (never less than {@code
@@ -351,9 +361,9 @@ final class Reclamation {
             return true;
           },
           sentinelWaitMillis);
-      // No sentinel in a second: the JVM ignores System.gc() (-XX:+DisableExplicitGC), and
-      // waiting so long again would only slow every full collection down.
-      sentinelWaitMillis = sentinelCame ? 1000 : 50;
+      // A sentinel left uncleared: the JVM ignores System.gc() (-XX:+DisableExplicitGC), and
+      // waiting long for the next would only slow every full collection down.
+      sentinelWaitMillis = sentinelCleared ? 1000 : 50;
       synchronized (live) {
         liveAfterCollection = outstanding.get();
         fullEpoch++;
@@ -382,18 +392,22 @@ final class Reclamation {
   /**
    * Runs {@code collection} and returns the blocks it found dead. The reference handler queues
    * their references after the collection, with a sentinel that died before it; this waits for
-   * the sentinel (up to a second: on a loaded machine the handler thread may wait for a core a
-   * long time) and takes what is queued. A block queued later still comes back at the next drain,
-   * and {@link #release} then takes it off the live set it was counted in, so no quiet time is
-   * waited for (two quiet milliseconds cost every collection 2 ms before). Returns what {@code
-   * collection} returned; waits at most {@code patience} ms.
+   * the sentinel and takes what is queued. A sentinel the collection cleared is sure to come, and
+   * is waited for up to {@link #CLEARED_SENTINEL_WAIT_MILLIS} (on a loaded machine the handler
+   * thread may wait for a core a long time, and a budget built on blocks not yet queued would be
+   * built on dead ones); one it did not clear (no collection ran) is waited for at most {@code
+   * patience} ms. A block queued later still comes back at the next drain, and {@link #release}
+   * then takes it off the live set it was counted in, so no quiet time is waited for (two quiet
+   * milliseconds cost every collection 2 ms before). Returns what {@code collection} returned.
    */
   private boolean collectAndDrain(java.util.function.BooleanSupplier collection, int patience) {
     Block sentinel = new Block(new Object(), dead);
     boolean ran = collection.getAsBoolean();
+    sentinelCleared = sentinel.refersTo(null);
     if (ran) {
+      int wait = sentinelCleared ? CLEARED_SENTINEL_WAIT_MILLIS : patience;
       try {
-        for (int waited = 0; waited < patience && sentinelTaken != sentinel; waited++) {
+        for (int waited = 0; waited < wait && sentinelTaken != sentinel; waited++) {
           Block b = (Block) dead.remove(1);
           if (b != null) {
             release(b);
@@ -405,7 +419,6 @@ final class Reclamation {
       }
       drain();
     }
-    sentinelCame = sentinelTaken == sentinel;
     Reference.reachabilityFence(sentinel);
     return ran;
   }
