@@ -36,8 +36,10 @@ import org.apache.spark.storage.StorageLevel;
  *   <li>a local {@link Tensor} operand is shipped once per executor as a Spark broadcast variable
  *       (broadcasting in both senses); when it has the distributed operand's rank and its first
  *       dimension is the sharded one (not 1), each block gets its own rows of it;
- *   <li>two or more distributed operands must have the same row blocks: their blocks are zipped,
- *       partition by partition, with no shuffle;
+ *   <li>two or more distributed operands must have the same number of rows; their blocks are
+ *       zipped, partition by partition, with no shuffle when their row blocks are the same, and
+ *       the other operands are first re-blocked to the first distributed operand's blocks (a
+ *       shuffle of row ranges) when they differ: the result has the first one's blocks;
  *   <li>the result keeps the sharded dimension first, so a local operand of higher rank than the
  *       distributed ones is refused.
  * </ul>
@@ -450,8 +452,10 @@ public final class DistTensor {
   }
 
   /**
-   * {@code op(this, other)} block by block, {@code other} distributed with the same row blocks
-   * (zipped, no shuffle): {@code x.apply(Ops::mul, y)}.
+   * {@code op(this, other)} block by block, {@code other} distributed with the same number of
+   * rows: {@code x.apply(Ops::mul, y)}. The blocks are zipped (no shuffle) when {@code other} has
+   * this tensor's row blocks; otherwise {@code other} is first re-blocked to them (a shuffle of
+   * row ranges), and the result has this tensor's blocks.
    *
    * @param op the op, applied block by block
    * @param other the other operand
@@ -555,14 +559,23 @@ public final class DistTensor {
           + ": no operand is distributed; call the op on the local tensors directly");
     }
     int rank = lead.shape.length;
+    operands = operands.clone();
     for (int i = 0; i < operands.length; i++) {
       if (operands[i] instanceof DistTensor d) {
-        if ((elementwise && d.shape.length != rank) || !Arrays.equals(d.blockRows, lead.blockRows)) {
+        if ((elementwise && d.shape.length != rank) || d.shape[0] != lead.shape[0]) {
           throw new IllegalArgumentException("DistTensor." + method + ": distributed operands"
-              + " must have the same " + (elementwise ? "rank and " : "") + "row blocks, to be"
-              + " zipped block by block without a shuffle: operand " + i + " is " + d + " with blocks of "
-              + Arrays.toString(d.blockRows) + " rows, the first distributed operand " + lead
-              + " with " + Arrays.toString(lead.blockRows));
+              + " must have the same " + (elementwise ? "rank and " : "") + "number of rows, to be"
+              + " zipped block by block (re-blocking moves rows, it does not broadcast them):"
+              + " operand " + i + " is " + d + " with blocks of " + Arrays.toString(d.blockRows)
+              + " rows, the first distributed operand " + lead + " with "
+              + Arrays.toString(lead.blockRows));
+        }
+        if (!Arrays.equals(d.blockRows, lead.blockRows)) {
+          // other row blocks: a shuffle of row ranges moves this operand's rows into the first
+          // distributed operand's blocks (docs/scale-out.md, "Operands with different blockings")
+          DistTensor moved = Reblock.to(d, lead.blockRows);
+          distributed.set(distributed.indexOf(d), moved);
+          operands[i] = moved;
         }
       } else if (elementwise && ((Tensor) operands[i]).ndim() > rank) {
         throw new IllegalArgumentException("DistTensor." + method + ": operand " + i

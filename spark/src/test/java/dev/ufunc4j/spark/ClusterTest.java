@@ -88,6 +88,32 @@ class ClusterTest extends SparkTestSession {
   }
 
   /**
+   * The user ops reach the executors as a {@code spark-submit --jars} jar does: through {@code
+   * spark.jars}, fetched from the driver into each executor's work directory and loaded by the
+   * executor's class loader for added jars, not from the executors' class path. ufunc4j itself
+   * (on the executors' class path) then runs ops whose classes it cannot see from its own loader.
+   */
+  @Test
+  @Order(1)
+  void userOpJarIsShippedThroughSparkJars() {
+    List<String> jars = CollectionConverters.asJava(sc.sc().listJars());
+    assertTrue(jars.stream().anyMatch(j -> j.endsWith("/" + USER_OP_JAR)), "spark.jars: " + jars);
+    List<String> seen = sc.parallelize(List.of(0, 1, 2, 3), 4).map(i -> {
+      ClassLoader loader = BlendsOps.class.getClassLoader();
+      return (loader == ClassLoader.getSystemClassLoader() ? "system class path " : "added jar ")
+          + BlendsOps.class.getProtectionDomain().getCodeSource().getLocation();
+    }).distinct().collect();
+    for (String where : seen) {
+      assertTrue(where.startsWith("added jar ") && where.endsWith("/" + USER_OP_JAR),
+          "BlendsOps on an executor came from " + where);
+    }
+    Tensor x = Tensor.randn(15, DType.FLOAT32, 300, 8);
+    Tensor y = Tensor.randn(16, DType.FLOAT32, 300, 8);
+    assertTrue(DistTensor.apply((a, b) -> BlendsOps.hypot(a, b), DistTensor.of(sc, x, 4),
+        DistTensor.of(sc, y, 4)).toTensor().equal(BlendsOps.hypot(x, y)));
+  }
+
+  /**
    * The block of partition {@code victim}, unchanged, after killing this executor JVM the first
    * time any task gets here (the marker file records the killed pid, and its existence makes every
    * later attempt pass). Never kills the driver: {@code driver} is its pid, passed along because

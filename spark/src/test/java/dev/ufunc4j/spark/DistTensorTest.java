@@ -59,6 +59,38 @@ class DistTensorTest extends SparkTestSession {
     assertTrue(r.toTensor().equal(Ops.add(x, y)));
   }
 
+  /**
+   * Distributed operands with different row blocks: the others are re-blocked to the first one's
+   * blocks (a shuffle of row ranges), and the result is the local one bit for bit, with the first
+   * operand's blocks. Blockings chosen so that source blocks straddle several target blocks, a
+   * target block gathers rows from several sources, and one operand is a single block.
+   */
+  @Test
+  void differentlyBlockedOperandsAreReblocked() {
+    Tensor x = x(30, 40, 3);
+    Tensor y = Tensor.randint(31, -50, 50, DType.INT32, 40, 3);
+    DistTensor three = DistTensor.of(sc, x, 3);
+    DistTensor four = DistTensor.of(sc, y, 4);
+    DistTensor r = three.apply(Ops::add, four);
+    assertArrayEquals(new long[] {14, 13, 13}, r.blockRows());
+    assertTrue(r.toTensor().equal(Ops.add(x, y)));
+    DistTensor s = four.apply(Ops::sub, three);
+    assertArrayEquals(new long[] {10, 10, 10, 10}, s.blockRows());
+    assertTrue(s.toTensor().equal(Ops.sub(y, x)));
+    // three operands in three blockings (7 blocks, 1 block, 3 blocks), and a re-blocked result
+    // used again with its source
+    Tensor z = x(32, 40, 1);
+    DistTensor seven = DistTensor.of(sc, z, 7);
+    DistTensor t = DistTensor.apply((a, b, c) -> Ops.add(Ops.mul(a, b), c), seven,
+        DistTensor.of(sc, x, 1), three);
+    assertArrayEquals(seven.blockRows(), t.blockRows());
+    assertTrue(t.toTensor().equal(Ops.add(Ops.mul(z, x), x)));
+    assertTrue(t.apply(Ops::mul, r).toTensor().equal(Ops.mul(t.toTensor(), Ops.add(x, y))));
+    // a sum over differently blocked operands (sumBlocks zips them the same way)
+    Tensor g = DistTensor.sumBlocks(a -> Ops.mul(a[0], a[1]).sum(0), three, four);
+    assertTrue(g.allClose(Ops.mul(x, y).sum(0), 1e-5, 1e-5, false));
+  }
+
   @Test
   void promotionIsLocal() {
     Tensor ints = Tensor.randint(8, -1000, 1000, DType.INT32, 100, 3);
@@ -170,11 +202,12 @@ class DistTensorTest extends SparkTestSession {
   void badLayoutsAndOperandsAreRefused() {
     Tensor x = x(19, 40, 3);
     DistTensor three = DistTensor.of(sc, x, 3);
-    DistTensor four = DistTensor.of(sc, x, 4);
+    // other rows, not other blocks: re-blocking cannot make 39 rows into 40
+    DistTensor fewer = DistTensor.of(sc, x(22, 39, 3), 3);
     IllegalArgumentException e =
-        refusedBeforeAnyJob(IllegalArgumentException.class, () -> three.apply(Ops::add, four));
-    assertTrue(e.getMessage().contains("same rank and row blocks"), e.getMessage());
-    assertTrue(e.getMessage().contains("[10, 10, 10, 10]"), e.getMessage());
+        refusedBeforeAnyJob(IllegalArgumentException.class, () -> three.apply(Ops::add, fewer));
+    assertTrue(e.getMessage().contains("same rank and number of rows"), e.getMessage());
+    assertTrue(e.getMessage().contains("[13, 13, 13]"), e.getMessage());
     e = refusedBeforeAnyJob(IllegalArgumentException.class,
         () -> three.apply(Ops::add, x(20, 2, 40, 3)));
     assertTrue(e.getMessage().contains("more dimensions than the distributed operands"),

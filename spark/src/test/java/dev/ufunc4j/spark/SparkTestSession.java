@@ -7,6 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.stream.Stream;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeAll;
@@ -24,6 +27,13 @@ import org.junit.jupiter.api.BeforeAll;
 abstract class SparkTestSession {
   /** The master of a cluster run: a standalone master, 2 workers of 1 core and 1024 MB each. */
   static final String LOCAL_CLUSTER = "local-cluster[2,1,1024]";
+
+  /**
+   * The file name of the user-op jar a cluster run ships through {@code spark.jars}: the
+   * installed generated-samples jar, or (in a reactor build, where the module is a classes
+   * directory) that directory packed into this jar under {@code target/}.
+   */
+  static final String USER_OP_JAR = "user-ops.jar";
 
   static SparkSession spark;
   static JavaSparkContext sc;
@@ -57,8 +67,13 @@ abstract class SparkTestSession {
    * jar of the test class path that is not ufunc4j's), and the application's classes — ufunc4j's
    * modules, the user ops of generated-samples, these test classes — on the executors' class
    * path with absolute paths (executors run in {@code $SPARK_HOME/work/app-.../N/}), and the JVM
-   * flags ufunc4j and Spark need. The pom's {@code cluster} profile sets {@code SPARK_HOME},
-   * {@code SPARK_SCALA_VERSION} and the flags ({@code ufunc4j.executorJavaOptions}).
+   * flags ufunc4j and Spark need. The user ops (generated-samples, a jar of ops the processor
+   * generated in another module) are not on that class path: they travel as a user's jar does
+   * with {@code spark-submit --jars}, through {@code spark.jars}, so each executor fetches the jar
+   * from the driver and loads the ops through its own class loader for added jars
+   * ({@link #USER_OP_JAR}; {@code ClusterTest} checks it). The pom's {@code cluster} profile sets
+   * {@code SPARK_HOME}, {@code SPARK_SCALA_VERSION} and the flags ({@code
+   * ufunc4j.executorJavaOptions}).
    */
   private static void configureExecutors(SparkSession.Builder builder) {
     String home = System.getenv("SPARK_HOME");
@@ -70,12 +85,15 @@ abstract class SparkTestSession {
           + ", ufunc4j.executorJavaOptions=" + flags);
     }
     List<String> application = new ArrayList<>();
+    String userOps = null;
     try {
       Path jars = Files.createDirectories(Path.of(home, "jars"));
       for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
         Path path = Path.of(entry).toAbsolutePath();
         String name = path.getFileName().toString();
-        if (Files.isDirectory(path) || name.startsWith("ufunc4j-")) {
+        if (path.toString().contains("generated-samples")) {
+          userOps = userOpJar(path).toString();
+        } else if (Files.isDirectory(path) || name.startsWith("ufunc4j-")) {
           application.add(path.toString());
         } else if (name.endsWith(".jar")) {
           Path link = jars.resolve(name);
@@ -86,8 +104,33 @@ abstract class SparkTestSession {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot prepare SPARK_HOME " + home, e);
     }
-    builder.config("spark.executor.extraClassPath", String.join(File.pathSeparator, application))
+    if (userOps == null) {
+      throw new IllegalStateException("generated-samples (the user ops) is not on the test class"
+          + " path: " + System.getProperty("java.class.path"));
+    }
+    builder.config("spark.jars", userOps)
+        .config("spark.executor.extraClassPath", String.join(File.pathSeparator, application))
         .config("spark.executor.extraJavaOptions", flags)
         .config("spark.executor.memory", "768m");
+  }
+
+  /**
+   * The user ops as a jar named {@link #USER_OP_JAR}: a copy of the jar, or the classes directory
+   * of a reactor build packed into one, in {@code target/} (spark.jars takes jars, not directories).
+   */
+  private static Path userOpJar(Path classes) throws IOException {
+    Path jar = Path.of("target", USER_OP_JAR).toAbsolutePath();
+    if (Files.isRegularFile(classes)) {
+      return Files.copy(classes, jar, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+    try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar));
+        Stream<Path> files = Files.walk(classes)) {
+      for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
+        out.putNextEntry(new JarEntry(classes.relativize(f).toString().replace(File.separatorChar, '/')));
+        Files.copy(f, out);
+        out.closeEntry();
+      }
+    }
+    return jar;
   }
 }
