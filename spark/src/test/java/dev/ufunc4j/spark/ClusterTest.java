@@ -91,7 +91,8 @@ class ClusterTest extends SparkTestSession {
    * The user ops reach the executors as a {@code spark-submit --jars} jar does: through {@code
    * spark.jars}, fetched from the driver into each executor's work directory and loaded by the
    * executor's class loader for added jars, not from the executors' class path. ufunc4j itself
-   * (on the executors' class path) then runs ops whose classes it cannot see from its own loader.
+   * (on the executors' class path, as if installed on the cluster) then runs ops whose classes its
+   * own class loader cannot see.
    */
   @Test
   @Order(1)
@@ -99,13 +100,15 @@ class ClusterTest extends SparkTestSession {
     List<String> jars = CollectionConverters.asJava(sc.sc().listJars());
     assertTrue(jars.stream().anyMatch(j -> j.endsWith("/" + USER_OP_JAR)), "spark.jars: " + jars);
     List<String> seen = sc.parallelize(List.of(0, 1, 2, 3), 4).map(i -> {
-      ClassLoader loader = BlendsOps.class.getClassLoader();
-      return (loader == ClassLoader.getSystemClassLoader() ? "system class path " : "added jar ")
+      ClassLoader system = ClassLoader.getSystemClassLoader();
+      return (Ops.class.getClassLoader() == system ? "ufunc4j from the class path, " : "ufunc4j"
+          + " from an added jar, ") + (BlendsOps.class.getClassLoader() == system
+          ? "ops from the class path " : "ops from an added jar ")
           + BlendsOps.class.getProtectionDomain().getCodeSource().getLocation();
     }).distinct().collect();
     for (String where : seen) {
-      assertTrue(where.startsWith("added jar ") && where.endsWith("/" + USER_OP_JAR),
-          "BlendsOps on an executor came from " + where);
+      assertTrue(where.startsWith("ufunc4j from the class path, ops from an added jar ")
+          && where.endsWith("/" + USER_OP_JAR), "on an executor: " + where);
     }
     Tensor x = Tensor.randn(15, DType.FLOAT32, 300, 8);
     Tensor y = Tensor.randn(16, DType.FLOAT32, 300, 8);

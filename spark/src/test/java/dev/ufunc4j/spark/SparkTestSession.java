@@ -35,6 +35,9 @@ abstract class SparkTestSession {
    */
   static final String USER_OP_JAR = "user-ops.jar";
 
+  /** The test classes, the application, shipped through {@code spark.jars} too. */
+  static final String TEST_JAR = "spark-tests.jar";
+
   static SparkSession spark;
   static JavaSparkContext sc;
 
@@ -67,11 +70,12 @@ abstract class SparkTestSession {
    * jar of the test class path that is not ufunc4j's), and the application's classes — ufunc4j's
    * modules, the user ops of generated-samples, these test classes — on the executors' class
    * path with absolute paths (executors run in {@code $SPARK_HOME/work/app-.../N/}), and the JVM
-   * flags ufunc4j and Spark need. The user ops (generated-samples, a jar of ops the processor
-   * generated in another module) are not on that class path: they travel as a user's jar does
-   * with {@code spark-submit --jars}, through {@code spark.jars}, so each executor fetches the jar
-   * from the driver and loads the ops through its own class loader for added jars
-   * ({@link #USER_OP_JAR}; {@code ClusterTest} checks it). The pom's {@code cluster} profile sets
+   * flags ufunc4j and Spark need. The application is not on that class path: the user ops
+   * (generated-samples, a jar of ops the processor generated in another module) and the code that
+   * calls them (these test classes) travel as a user's jars do with {@code spark-submit --jars},
+   * through {@code spark.jars}, so each executor fetches them from the driver and loads them
+   * through its own class loader for added jars ({@link #USER_OP_JAR}, {@link #TEST_JAR}; {@code
+   * ClusterTest} checks it): ufunc4j installed on the cluster, the user's ops submitted. The pom's {@code cluster} profile sets
    * {@code SPARK_HOME}, {@code SPARK_SCALA_VERSION} and the flags ({@code
    * ufunc4j.executorJavaOptions}).
    */
@@ -85,14 +89,16 @@ abstract class SparkTestSession {
           + ", ufunc4j.executorJavaOptions=" + flags);
     }
     List<String> application = new ArrayList<>();
-    String userOps = null;
+    List<String> shipped = new ArrayList<>();
     try {
       Path jars = Files.createDirectories(Path.of(home, "jars"));
       for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
         Path path = Path.of(entry).toAbsolutePath();
         String name = path.getFileName().toString();
         if (path.toString().contains("generated-samples")) {
-          userOps = userOpJar(path).toString();
+          shipped.add(asJar(path, USER_OP_JAR).toString());
+        } else if (path.endsWith("test-classes")) {
+          shipped.add(asJar(path, TEST_JAR).toString());
         } else if (Files.isDirectory(path) || name.startsWith("ufunc4j-")) {
           application.add(path.toString());
         } else if (name.endsWith(".jar")) {
@@ -104,22 +110,22 @@ abstract class SparkTestSession {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot prepare SPARK_HOME " + home, e);
     }
-    if (userOps == null) {
-      throw new IllegalStateException("generated-samples (the user ops) is not on the test class"
-          + " path: " + System.getProperty("java.class.path"));
+    if (shipped.size() != 2) {
+      throw new IllegalStateException("generated-samples (the user ops) or the test classes are"
+          + " not on the test class path: " + System.getProperty("java.class.path"));
     }
-    builder.config("spark.jars", userOps)
+    builder.config("spark.jars", String.join(",", shipped))
         .config("spark.executor.extraClassPath", String.join(File.pathSeparator, application))
         .config("spark.executor.extraJavaOptions", flags)
         .config("spark.executor.memory", "768m");
   }
 
   /**
-   * The user ops as a jar named {@link #USER_OP_JAR}: a copy of the jar, or the classes directory
-   * of a reactor build packed into one, in {@code target/} (spark.jars takes jars, not directories).
+   * A class path entry as a jar named {@code name} in {@code target/}: a copy of the jar, or a
+   * classes directory (a reactor build's) packed into one (spark.jars takes jars, not directories).
    */
-  private static Path userOpJar(Path classes) throws IOException {
-    Path jar = Path.of("target", USER_OP_JAR).toAbsolutePath();
+  private static Path asJar(Path classes, String name) throws IOException {
+    Path jar = Path.of("target", name).toAbsolutePath();
     if (Files.isRegularFile(classes)) {
       return Files.copy(classes, jar, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     }
