@@ -21,12 +21,13 @@ class LaneAnalysisTest {
   private static final Set<DType> ALL = EnumSet.complementOf(
       EnumSet.of(DType.FLOAT8_E4M3FN, DType.FLOAT8_E5M2));
 
-  private static OpModel op(String name, int tensors, List<OpModel.Overload> overloads) {
+  private static OpModel op(String name, Promote promote, int tensors,
+      List<OpModel.Overload> overloads) {
     List<OpModel.TensorParam> params = new java.util.ArrayList<>();
     for (int i = 0; i < tensors; i++) {
       params.add(new OpModel.TensorParam("p" + i, false));
     }
-    return new OpModel(name, new OpModel.DeclaringClass("p", "D", "p.D", "p.D"), Promote.PROMOTE,
+    return new OpModel(name, new OpModel.DeclaringClass("p", "D", "p.D", "p.D"), promote,
         params, List.of(), false, overloads, false);
   }
 
@@ -40,16 +41,19 @@ class LaneAnalysisTest {
 
   /** {@code add}: a double and a long body, so entries of every dtype pair, complex ones too. */
   private static OpModel add() {
-    return op("add", 2, List.of(
+    return op("add", Promote.PROMOTE, 2, List.of(
         overload(ValueType.DOUBLE, "add(double, double)", new Expr.Binary(BinaryOp.ADD,
             operand(0, ValueType.DOUBLE), operand(1, ValueType.DOUBLE), ValueType.DOUBLE)),
         overload(ValueType.LONG, "add(long, long)", new Expr.Binary(BinaryOp.ADD,
             operand(0, ValueType.LONG), operand(1, ValueType.LONG), ValueType.LONG))));
   }
 
-  /** {@code exp}: a transcendental, whose vector code uses the integer lanes of the bits. */
+  /**
+   * {@code exp}: a transcendental, whose vector code uses the integer lanes of the bits; integral
+   * operands compute in float32 (PyTorch's int-to-float promotion).
+   */
   private static OpModel exp() {
-    return op("exp", 1, List.of(overload(ValueType.DOUBLE, "exp(double)",
+    return op("exp", Promote.INT_TO_FLOAT, 1, List.of(overload(ValueType.DOUBLE, "exp(double)",
         new Expr.Call(MathFunction.EXP, List.of(operand(0, ValueType.DOUBLE)),
             ValueType.DOUBLE))));
   }
