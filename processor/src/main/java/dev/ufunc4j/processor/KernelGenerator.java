@@ -464,12 +464,9 @@ final class KernelGenerator {
     }
   }
 
-  private String scalarArgs() {
-    StringBuilder sb = new StringBuilder();
-    for (String s : scalarNames) {
-      sb.append(", ").append(s);
-    }
-    return sb.toString();
+  /** {@code , s0, s1}: the scalars as the last arguments of a row call. */
+  private CodeBlock scalarArgs() {
+    return CodeBlock.join(scalarNames.stream().map(s -> CodeBlock.of(", $N", s)).toList(), "");
   }
 
   /**
@@ -521,34 +518,35 @@ final class KernelGenerator {
     m.addStatement("long done = 0");
     boolean first = true;
     for (List<Boolean> pattern : patterns()) {
-      StringBuilder cond = new StringBuilder();
-      StringBuilder args = new StringBuilder("cols");
+      List<CodeBlock> cond = new ArrayList<>();
+      List<CodeBlock> args = new ArrayList<>(List.of(CodeBlock.of("cols")));
       for (Operand out : outputs) {
-        cond.append(cond.isEmpty() ? "" : " && ").append(out.stride()).append(" == 1");
-        args.append(", ").append(out.data()).append(", ").append(out.offset());
+        cond.add(CodeBlock.of("$N == 1", out.stride()));
+        args.add(CodeBlock.of("$N, $N", out.data(), out.offset()));
       }
       for (int k = 0; k < inputs.size(); k++) {
         Operand in = inputs.get(k);
-        cond.append(" && ").append(in.stride()).append(pattern.get(k) ? " == 0" : " == 1");
-        args.append(", ").append(in.data()).append(", ").append(in.offset());
+        cond.add(CodeBlock.of(pattern.get(k) ? "$N == 0" : "$N == 1", in.stride()));
+        args.add(CodeBlock.of("$N, $N", in.data(), in.offset()));
       }
       if (first) {
-        m.beginControlFlow("if ($L)", cond);
+        m.beginControlFlow("if ($L)", CodeBlock.join(cond, " && "));
         first = false;
       } else {
-        m.nextControlFlow("else if ($L)", cond);
+        m.nextControlFlow("else if ($L)", CodeBlock.join(cond, " && "));
       }
-      m.addStatement("done = $L$N($L$L)", rowsOwner(), fastRowName(pattern), args,
-          scalarArgs());
+      m.addStatement("done = $L$N($L$L)", rowsOwner(), fastRowName(pattern),
+          CodeBlock.join(args, ", "), scalarArgs());
     }
     m.endControlFlow();
     m.beginControlFlow("if (done < cols)");
-    StringBuilder args = new StringBuilder("cols - done");
+    List<CodeBlock> args = new ArrayList<>(List.of(CodeBlock.of("cols - done")));
     for (Operand o : all) {
-      args.append(", ").append(o.data()).append(", ").append(o.offset()).append(" + done * ")
-          .append(o.stride()).append(", ").append(o.stride());
+      args.add(CodeBlock.of("$N, $N + done * $N, $N", o.data(), o.offset(), o.stride(),
+          o.stride()));
     }
-    m.addStatement("$L$N($L$L)", rowsOwner(), kernelName + "_strided", args, scalarArgs());
+    m.addStatement("$L$N($L$L)", rowsOwner(), kernelName + "_strided", CodeBlock.join(args, ", "),
+        scalarArgs());
     m.endControlFlow();
     m.endControlFlow();
     return m.build();
@@ -988,12 +986,12 @@ final class KernelGenerator {
       }
     }
     body.endControlFlow();
-    StringBuilder args = new StringBuilder("LANES");
+    List<CodeBlock> args = new ArrayList<>(List.of(CodeBlock.of("LANES")));
     for (String block : scratch) {
-      args.append(", ").append(block).append(", 0");
+      args.add(CodeBlock.of("$N, 0", block));
     }
     body.addStatement("$N($L$L)", fastRowName(java.util.Collections.nCopies(inputs.size(), false)),
-        args, scalarArgs());
+        CodeBlock.join(args, ", "), scalarArgs());
     body.beginControlFlow("for (int k = 0; k < count; k++)");
     for (int r = 0; r < outputs.size(); r++) {
       Operand output = outputs.get(r);
