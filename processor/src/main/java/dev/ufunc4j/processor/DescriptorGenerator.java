@@ -9,7 +9,6 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import dev.ufunc4j.annotation.Identity;
 import java.util.List;
-import java.util.stream.Collectors;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -96,8 +95,8 @@ final class DescriptorGenerator {
     }
     if (!op.dtypes().isEmpty()) {
       // Only when declared, as scalarInFloat32.
-      init.add("\n.dtypes($L)", op.dtypes().stream().map(d -> "DType." + d.name())
-          .collect(Collectors.joining(", ")));
+      init.add("\n.dtypes($L)", CodeBlock.join(op.dtypes().stream()
+          .map(d -> CodeBlock.of("$T.$L", DTYPE, d.name())).toList(), ", "));
     }
     if (op.identity() != Identity.NONE) {
       // Only when declared, as scalarInFloat32.
@@ -121,7 +120,8 @@ final class DescriptorGenerator {
     for (KernelEntry e : entries) {
       init.add("\n.entry($T.$L, $T.$L, $T.$L$L)", DTYPE, e.promoted().name(), DTYPE,
           e.compute().name(), DTYPE, e.result().name(),
-          e.operands().stream().map(d -> ", DType." + d.name()).collect(Collectors.joining()));
+          CodeBlock.join(e.operands().stream()
+              .map(d -> CodeBlock.of(", $T.$L", DTYPE, d.name())).toList(), ""));
     }
     init.add("\n.kernels($L::kernel)", name);
     init.add("\n.build()").unindent().unindent();

@@ -9,7 +9,10 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.Writer;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -26,12 +29,16 @@ import javax.tools.Diagnostic;
 import javax.tools.JavaFileObject;
 
 /**
- * Expands {@code @Elementwise} methods into Vector API kernels. Per declaring class, in steps:
- * validate and lower the bodies ({@link OpCollector}) into an immutable {@link OpModel}, check the
- * facade's names and rules ({@link FacadeCollector}), derive each floating op's gradients ({@link
- * DerivativeCollector}, {@link Derivatives}: backward ops, themselves {@link OpModel}s), plan each
- * op's kernel table ({@link EntryPlanner}), then generate — kernel classes per op and per backward
- * op ({@link KernelClassGenerator}), one descriptor class per op and per backward op, one {@code
+ * Expands {@code @Elementwise} methods into Vector API kernels. Per declaring class, in five phases,
+ * each handing an immutable record to the next: <b>collect</b> the round's annotated methods by
+ * class ({@code Declarations}); <b>validate</b> and lower the bodies ({@link OpCollector}) into
+ * immutable {@link OpModel}s and check the facade's names and rules ({@link FacadeCollector}:
+ * {@code Validated}); <b>derive</b> each floating op's gradients ({@link DerivativeCollector},
+ * {@link Derivatives}: backward ops, themselves {@link OpModel}s; {@code Derived}); <b>plan</b>
+ * each op's kernel table ({@link EntryPlanner}) and which ops run another's rows ({@link
+ * Mirrors}: {@code Plan}); then <b>emit</b> — kernel classes per op and per backward op ({@link
+ * KernelGenerator}, whose lane analysis ({@link LaneAnalysis}) comes before any code, and {@link
+ * KernelClassGenerator}), one descriptor class per op and per backward op, one {@code
  * OpLibrary}, and the facade ({@link FacadeGenerator}: {@code <Class>Ops} or the {@code @Facade}
  * name, and on request a class of instance forms). Every generated file originates from its
  * declaring class only (Gradle: isolating); the {@code META-INF/services} registry is written
@@ -164,8 +171,8 @@ public final class ElementwiseProcessor extends AbstractProcessor {
     for (Map.Entry<String, TypeElement> c : classes.entrySet()) {
       String key = c.getKey();
       try {
-        process(c.getValue(), methods.getOrDefault(key, List.of()),
-            rules.getOrDefault(key, List.of()), derivatives.getOrDefault(key, List.of()));
+        process(new Declarations(c.getValue(), methods.getOrDefault(key, List.of()),
+            rules.getOrDefault(key, List.of()), derivatives.getOrDefault(key, List.of())));
       } catch (StackOverflowError e) {
         processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
             Message.TOO_DEEP.format(key, STACK_BYTES >> 20), c.getValue());
@@ -215,115 +222,173 @@ public final class ElementwiseProcessor extends AbstractProcessor {
     }
   }
 
-  /** Validates one class's declarations and generates its classes. */
-  private void process(TypeElement type, List<ExecutableElement> methods,
-      List<ExecutableElement> rules, List<ExecutableElement> derivativeMethods)
-      throws IOException {
+  // ------------------------------------------------------------------------------ phases
+  //
+  // One declaring class goes through five phases, each handing an immutable result to the next
+  // (docs/architecture.md, "The processor's phases"): collect (processRound: the round's annotated
+  // elements, by class) -> validate -> derive -> plan -> emit. A phase that reports an error
+  // stops the class there: nothing of it is generated.
+
+  /** Phase 1, collect: one class's annotated methods, as the round found them. */
+  private record Declarations(TypeElement type, List<ExecutableElement> methods,
+      List<ExecutableElement> rules, List<ExecutableElement> derivatives) {}
+
+  /**
+   * Phase 2, validate: the class's ops, validated and lowered ({@link OpCollector}), and its
+   * facade checked ({@link FacadeCollector}).
+   *
+   * @param firstMethods each op's first {@code @Elementwise} method, where its errors and notes go
+   */
+  private record Validated(Declarations declared, OpModel.DeclaringClass declaring,
+      List<OpModel> ops, Map<String, ExecutableElement> firstMethods, FacadeModel facade) {}
+
+  /** Phase 3, derive: each op's gradients ({@link DerivativeCollector}), by op name. */
+  private record Derived(Validated validated, Map<String, List<Derivatives.Gradient>> gradients) {
+
+    List<Derivatives.Gradient> of(OpModel op) {
+      return gradients.getOrDefault(op.name(), List.of());
+    }
+
+    /** The backward ops of {@code op}: the gradients that are ops of their own. */
+    List<Derivatives.Gradient> backwardOps(OpModel op) {
+      return of(op).stream().filter(g -> g.kind() == Derivatives.Kind.OP).toList();
+    }
+  }
+
+  /**
+   * Phase 4, plan: the kernel table of every op and backward op ({@link EntryPlanner}), by op
+   * name, and the ops that compute as an earlier op with the operands swapped ({@link
+   * Mirrors#across}: lt as gt), whose kernels run that op's rows.
+   *
+   * @param across such an op's name to the op whose rows it runs
+   * @param sharing the ops whose rows another op runs (package-private rows)
+   */
+  private record Plan(Derived derived, Map<String, List<KernelEntry>> tables,
+      Map<String, OpModel> across, Set<String> sharing) {}
+
+  /** Runs one class through the phases and writes its generated classes. */
+  private void process(Declarations declared) throws IOException {
     Trees trees = Trees.instance(processingEnv);
     Report report = new Report();
-    OpCollector collector = new OpCollector(processingEnv.getElementUtils(), trees, report);
-    List<FacadeModel.Op> ops = collector.collect(type, methods);
-    if (!report.isEmpty()) {
-      report.printTo(processingEnv.getMessager(), trees);
+    Validated validated = validate(declared, trees, report);
+    if (validated == null) {
       return;
     }
-    if (ops.isEmpty()) {
-      if (FacadeCollector.annotation(type, FacadeCollector.FACADE).isPresent()
-          || !rules.isEmpty()) {
-        processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
-            Message.FACADE_WITHOUT_OPS.format(type.getQualifiedName()), type);
-      }
+    Derived derived = derive(validated, trees, report);
+    if (derived == null) {
       return;
     }
-    OpModel.DeclaringClass declaring = ops.get(0).model().declaringClass();
-    FacadeModel facade = new FacadeCollector(processingEnv.getElementUtils(), trees, report)
-        .collect(type, declaring, ops, collector.firstMethods(), rules, facadeOwners)
-        .orElse(null);
-    if (facade == null) {
-      report.printTo(processingEnv.getMessager(), trees);
-      return;
-    }
-    List<OpModel> models = ops.stream().map(FacadeModel.Op::model).toList();
-    // Gradients: @Derivative declarations checked, backward ops derived (Derivatives).
-    Map<String, List<Derivatives.Gradient>> gradients =
-        new DerivativeCollector(processingEnv.getElementUtils(), trees, report)
-            .gradients(type, models, methods, derivativeMethods);
-    boolean refused = report.hasErrors();
-    report.printTo(processingEnv.getMessager(), trees);
-    if (refused) {
-      return;
-    }
-    Generated generated = new Generated(
-        processingEnv.getElementUtils().getTypeElement(Generated.GENERATED.canonicalName())
-            != null);
-    Map<String, List<KernelEntry>> plans = plan(models, gradients, collector.firstMethods(),
-        report);
+    Plan plan = plan(derived, report);
     if (report.hasErrors()) {
       report.printTo(processingEnv.getMessager(), trees);
       return;
     }
-    Set<String> opNames = new java.util.TreeSet<>();
-    for (OpModel op : models) {
-      opNames.add(op.name());
-      for (Derivatives.Gradient g : gradients.getOrDefault(op.name(), List.of())) {
-        if (g.kind() == Derivatives.Kind.OP) {
-          opNames.add(g.backward().name());
-        }
+    emit(plan);
+  }
+
+  /** Phase 2: the class's ops and facade, or null once the refusals are reported. */
+  private Validated validate(Declarations declared, Trees trees, Report report) {
+    TypeElement type = declared.type();
+    OpCollector collector = new OpCollector(processingEnv.getElementUtils(), trees, report);
+    List<FacadeModel.Op> ops = collector.collect(type, declared.methods());
+    if (!report.isEmpty()) {
+      report.printTo(processingEnv.getMessager(), trees);
+      return null;
+    }
+    if (ops.isEmpty()) {
+      if (FacadeCollector.annotation(type, FacadeCollector.FACADE).isPresent()
+          || !declared.rules().isEmpty()) {
+        processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
+            Message.FACADE_WITHOUT_OPS.format(type.getQualifiedName()), type);
+      }
+      return null;
+    }
+    OpModel.DeclaringClass declaring = ops.get(0).model().declaringClass();
+    FacadeModel facade = new FacadeCollector(processingEnv.getElementUtils(), trees, report)
+        .collect(type, declaring, ops, collector.firstMethods(), declared.rules(), facadeOwners)
+        .orElse(null);
+    if (facade == null) {
+      report.printTo(processingEnv.getMessager(), trees);
+      return null;
+    }
+    return new Validated(declared, declaring, ops.stream().map(FacadeModel.Op::model).toList(),
+        Collections.unmodifiableMap(collector.firstMethods()), facade);
+  }
+
+  /**
+   * Phase 3: {@code @Derivative} declarations checked, backward ops derived ({@link
+   * Derivatives}); null once the refusals are reported. Its warnings are printed either way.
+   */
+  private Derived derive(Validated validated, Trees trees, Report report) {
+    Declarations declared = validated.declared();
+    Map<String, List<Derivatives.Gradient>> gradients =
+        new DerivativeCollector(processingEnv.getElementUtils(), trees, report)
+            .gradients(declared.type(), validated.ops(), declared.methods(),
+                declared.derivatives());
+    boolean refused = report.hasErrors();
+    report.printTo(processingEnv.getMessager(), trees);
+    return refused ? null : new Derived(validated, Collections.unmodifiableMap(gradients));
+  }
+
+  /**
+   * Phase 4: the kernel table of every op and backward op, after checking that each kernel's
+   * methods fit the JVM's 255 parameter slots ({@code [Elementwise/TooManyOperands]} at the op's
+   * first method otherwise: javac would refuse the generated file); then which ops run another's
+   * rows.
+   */
+  private Plan plan(Derived derived, Report report) {
+    Validated validated = derived.validated();
+    EntryPlanner planner = new EntryPlanner(dtypes());
+    Map<String, List<KernelEntry>> tables = new TreeMap<>();
+    for (OpModel op : validated.ops()) {
+      ExecutableElement declaration = validated.firstMethods().get(op.name());
+      List<KernelEntry> forward = planner.plan(op);
+      tables.put(op.name(), forward);
+      // One refusal per op: its backward ops have at least as many operands.
+      boolean fits = fitsParameterSlots(op, forward, null, declaration, report);
+      for (Derivatives.Gradient g : derived.backwardOps(op)) {
+        List<KernelEntry> backward = Derivatives.entries(g.backward(), dtypes());
+        tables.put(g.backward().name(), backward);
+        fits = fits && fitsParameterSlots(g.backward(), backward, op, declaration, report);
       }
     }
-    tuning().noteStaleRecords(declaring.binaryName(), opNames,
-        m -> processingEnv.getMessager().printMessage(Diagnostic.Kind.NOTE, m, type));
-    // Every file is generated before any is written: a class whose generation fails, or whose
-    // generated names are taken, leaves nothing behind.
-    TypeElement origin = topLevel(type);
-    List<Output> outputs = new ArrayList<>();
-    // Ops that compute as an earlier op with the operands swapped (lt as gt): their kernels run
-    // that op's rows, which are then package-private (Mirrors#across).
-    Map<String, OpModel> across = new java.util.HashMap<>();
-    Set<String> sharing = new java.util.HashSet<>();
-    for (OpModel op : models) {
-      Mirrors.across(op, models).ifPresent(other -> {
+    Map<String, OpModel> across = new HashMap<>();
+    Set<String> sharing = new HashSet<>();
+    for (OpModel op : validated.ops()) {
+      Mirrors.across(op, validated.ops()).ifPresent(other -> {
         across.put(op.name(), other);
         sharing.add(other.name());
       });
     }
-    Map<String, List<KernelGenerator.Kernel>> made = new java.util.HashMap<>();
-    for (OpModel op : models) {
-      OpModel other = across.get(op.name());
-      List<KernelGenerator.Kernel> kernels = other == null
-          ? kernels(op, plans.get(op.name()), true, sharing.contains(op.name()))
-          : kernelsAcross(op, plans.get(op.name()), other, made.get(other.name()));
-      made.put(op.name(), kernels);
-      for (JavaFile file : KernelClassGenerator.generate(op, kernels, generated, tuning())) {
-        outputs.add(new Output(file, origin, op, "the kernels of op '" + op.name() + "'"));
-      }
-      List<Derivatives.Gradient> opGradients = gradients.getOrDefault(op.name(), List.of());
-      for (Derivatives.Gradient g : opGradients) {
-        if (g.kind() == Derivatives.Kind.OP) {
-          // A backward op is an ordinary op: the same kernel classes, one entry per dtype.
-          List<KernelGenerator.Kernel> backward =
-              kernels(g.backward(), plans.get(g.backward().name()), false, false);
-          String what = "the backward op '" + g.backward().name() + "'";
-          for (JavaFile file : KernelClassGenerator.generate(g.backward(), backward, generated,
-              tuning())) {
-            outputs.add(new Output(file, origin, op, what));
-          }
-          outputs.add(new Output(DescriptorGenerator.generateBackward(op, g, backward, generated),
-              origin, op, what));
-        }
-      }
-      outputs.add(new Output(DescriptorGenerator.generate(op, kernels, opGradients, generated),
-          origin, op, "the descriptor of op '" + op.name() + "'"));
-    }
+    return new Plan(derived, Collections.unmodifiableMap(tables),
+        Collections.unmodifiableMap(across), Collections.unmodifiableSet(sharing));
+  }
+
+  /**
+   * Phase 5, emit: the kernel classes, descriptors, op library and facade of the planned class,
+   * all generated before any is written (a class whose generation fails, or whose generated names
+   * are taken, leaves nothing behind); then a cost note per op.
+   */
+  private void emit(Plan plan) throws IOException {
+    Derived derived = plan.derived();
+    Validated validated = derived.validated();
+    TypeElement type = validated.declared().type();
+    Set<String> opNames = new java.util.TreeSet<>(plan.tables().keySet());
+    tuning().noteStaleRecords(validated.declaring().binaryName(), opNames,
+        m -> processingEnv.getMessager().printMessage(Diagnostic.Kind.NOTE, m, type));
+    Generated generated = new Generated(
+        processingEnv.getElementUtils().getTypeElement(Generated.GENERATED.canonicalName())
+            != null);
+    List<Output> outputs = kernelOutputs(plan, generated);
     if (type.getQualifiedName().contentEquals(
         processingEnv.getOptions().getOrDefault(FAIL_ON_OPTION, ""))) {
       throw new IllegalStateException("-A" + FAIL_ON_OPTION + " asked generation to fail here");
     }
-    outputs.add(new Output(LibraryGenerator.generate(declaring, models, generated), origin, null,
-        "the op library"));
-    FacadeGenerator generator = new FacadeGenerator(facade, generated);
+    outputs.add(new Output(LibraryGenerator.generate(validated.declaring(), validated.ops(),
+        generated), topLevel(type), null, "the op library"));
+    FacadeGenerator generator = new FacadeGenerator(validated.facade(), generated);
     outputs.add(new Output(generator.generate(), type, null, "the facade"));
-    if (!facade.instanceClassName().isEmpty()) {
+    if (!validated.facade().instanceClassName().isEmpty()) {
       outputs.add(new Output(generator.generateInstanceMethods(), type, null,
           "the instance methods"));
     }
@@ -337,15 +402,54 @@ public final class ElementwiseProcessor extends AbstractProcessor {
         costs.computeIfAbsent(output.op(), op -> new Cost()).add(lines);
       }
     }
-    // What each op costs the user's build, in a note per op (kernels, files, lines).
-    for (OpModel op : models) {
-      Cost cost = costs.get(op);
-      int forwardKernels = plans.get(op.name()).size();
-      int backwardKernels = 0;
-      for (Derivatives.Gradient g : gradients.getOrDefault(op.name(), List.of())) {
-        if (g.kind() == Derivatives.Kind.OP) {
-          backwardKernels += plans.get(g.backward().name()).size();
+    noteCosts(plan, costs);
+  }
+
+  /**
+   * The kernel classes and descriptors of every op, in declaration order, each op's backward
+   * ops' after its own kernel classes.
+   */
+  private List<Output> kernelOutputs(Plan plan, Generated generated) {
+    Derived derived = plan.derived();
+    TypeElement origin = topLevel(derived.validated().declared().type());
+    List<Output> outputs = new ArrayList<>();
+    Map<String, List<KernelGenerator.Kernel>> made = new HashMap<>();
+    for (OpModel op : derived.validated().ops()) {
+      OpModel other = plan.across().get(op.name());
+      List<KernelGenerator.Kernel> kernels = other == null
+          ? kernels(op, plan.tables().get(op.name()), true, plan.sharing().contains(op.name()))
+          : kernelsAcross(op, plan.tables().get(op.name()), other, made.get(other.name()));
+      made.put(op.name(), kernels);
+      for (JavaFile file : KernelClassGenerator.generate(op, kernels, generated, tuning())) {
+        outputs.add(new Output(file, origin, op, "the kernels of op '" + op.name() + "'"));
+      }
+      for (Derivatives.Gradient g : derived.backwardOps(op)) {
+        // A backward op is an ordinary op: the same kernel classes, one entry per dtype.
+        List<KernelGenerator.Kernel> backward =
+            kernels(g.backward(), plan.tables().get(g.backward().name()), false, false);
+        String what = "the backward op '" + g.backward().name() + "'";
+        for (JavaFile file : KernelClassGenerator.generate(g.backward(), backward, generated,
+            tuning())) {
+          outputs.add(new Output(file, origin, op, what));
         }
+        outputs.add(new Output(DescriptorGenerator.generateBackward(op, g, backward, generated),
+            origin, op, what));
+      }
+      outputs.add(new Output(DescriptorGenerator.generate(op, kernels, derived.of(op), generated),
+          origin, op, "the descriptor of op '" + op.name() + "'"));
+    }
+    return outputs;
+  }
+
+  /** What each op costs the user's build (kernels, files, lines): the totals, and a note per op. */
+  private void noteCosts(Plan plan, Map<OpModel, Cost> costs) {
+    Validated validated = plan.derived().validated();
+    for (OpModel op : validated.ops()) {
+      Cost cost = costs.get(op);
+      int forwardKernels = plan.tables().get(op.name()).size();
+      int backwardKernels = 0;
+      for (Derivatives.Gradient g : plan.derived().backwardOps(op)) {
+        backwardKernels += plan.tables().get(g.backward().name()).size();
       }
       total.ops++;
       total.kernels += forwardKernels + backwardKernels;
@@ -359,7 +463,7 @@ public final class ElementwiseProcessor extends AbstractProcessor {
           forwardKernels + backwardKernels == 1 ? "" : "s", forwardKernels, backwardKernels,
           cost.files, cost.files == 1 ? "" : "s", cost.lines, op.dtypes().isEmpty()
               ? "; @Elementwise(dtypes = ...) generates fewer"
-              : " (dtypes " + op.dtypes() + ")"), collector.firstMethods().get(op.name()));
+              : " (dtypes " + op.dtypes() + ")"), validated.firstMethods().get(op.name()));
     }
   }
 
@@ -402,33 +506,6 @@ public final class ElementwiseProcessor extends AbstractProcessor {
       }
     }
     return free;
-  }
-
-  /**
-   * The kernel table of every op and backward op, by op name, after checking that each kernel's
-   * methods fit the JVM's 255 parameter slots ({@code [Elementwise/TooManyOperands]} at the op's
-   * first method otherwise: javac would refuse the generated file).
-   */
-  private Map<String, List<KernelEntry>> plan(List<OpModel> models,
-      Map<String, List<Derivatives.Gradient>> gradients,
-      Map<String, ExecutableElement> firstMethods, Report report) {
-    EntryPlanner planner = new EntryPlanner(dtypes());
-    Map<String, List<KernelEntry>> plans = new TreeMap<>();
-    for (OpModel op : models) {
-      ExecutableElement declaration = firstMethods.get(op.name());
-      List<KernelEntry> forward = planner.plan(op);
-      plans.put(op.name(), forward);
-      // One refusal per op: its backward ops have at least as many operands.
-      boolean fits = fitsParameterSlots(op, forward, null, declaration, report);
-      for (Derivatives.Gradient g : gradients.getOrDefault(op.name(), List.of())) {
-        if (g.kind() == Derivatives.Kind.OP) {
-          List<KernelEntry> backward = Derivatives.entries(g.backward(), dtypes());
-          plans.put(g.backward().name(), backward);
-          fits = fits && fitsParameterSlots(g.backward(), backward, op, declaration, report);
-        }
-      }
-    }
-    return plans;
   }
 
   /**

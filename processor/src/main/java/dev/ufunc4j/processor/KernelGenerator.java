@@ -122,12 +122,17 @@ final class KernelGenerator {
   /** The rows' modifiers: private, unless another op's mirrors call them ({@link #sharingRows}). */
   private Modifier[] rowModifiers = {Modifier.PRIVATE, Modifier.STATIC};
 
-  // Filled by generate().
-  private Set<Lane> lanes;
+  /**
+   * The widest lane the code touches, in bytes ({@link LaneAnalysis}, known before any code is
+   * written): {@code LANES} and the packing of byte and short operands follow from it.
+   */
+  private final int widestBytes;
+  // What the code names, recorded as it is written (VectorCode#species): the class's constants.
+  private final Set<Lane> lanes = VectorCode.newLaneSet();
   /** Component lane types of complex values (pair species: two lanes per element). */
-  private Set<Lane> pairLanes;
-  private Set<ComplexBodyEmitter.Constant> constants;
-  private Set<Lane> packable;
+  private final Set<Lane> pairLanes = VectorCode.newLaneSet();
+  private final Set<ComplexBodyEmitter.Constant> constants = ComplexBodyEmitter.newConstantSet();
+  // The names of the generated methods' operands and scalars: set by the constructor.
   private NameAllocator classNames;
   private List<String> inputNames;
   private List<String> scalarNames;
@@ -145,29 +150,26 @@ final class KernelGenerator {
     this.overload = op.overload(entry.bodyType()).orElseThrow();
     this.kernelName = entry.kernelName();
     this.boxEntry = entry;
+    allocateNames();
+    this.widestBytes = LaneAnalysis.widestBytes(op, entry, !fusedHalfLoop());
   }
 
+  /** Writes the kernel's methods (once per generator), then its constants from what they name. */
   Kernel generate() {
-    // First pass learns which lane types the code touches; the second writes it with the
-    // species (and packing) those lane types need.
-    lanes = VectorCode.newLaneSet();
-    pairLanes = VectorCode.newLaneSet();
-    constants = ComplexBodyEmitter.newConstantSet();
-    packable = VectorCode.newLaneSet();
-    buildMethods();
-    Set<Lane> firstPass = lanes;
-    lanes = VectorCode.newLaneSet();
-    lanes.addAll(firstPass);
-    computePackable();
     List<MethodSpec> methods = buildMethods();
     int max = maxBytes();
+    if (max != widestBytes) {
+      throw new IllegalStateException("the lane analysis of " + entry.describe() + " found "
+          + widestBytes + "-byte lanes the widest, but its code touches " + max
+          + "-byte lanes: LaneAnalysis must learn what the emitters now do");
+    }
     int min = minBytes();
     // A complex kernel steps at least 2 elements, so that real float and int species and the
     // pair species of shorts fill 64 bits; a real one at least 32 bits of its narrowest lanes.
     int floor = entry.complex() ? Math.max(2, 4 / min) : 4 / min;
     int minLanes = !entry.complex() && (max == min || floor <= 1) ? 1 : floor;
     return new Kernel(entry, kernelName,
-        new LaneConstants(max, minLanes, lanes, pairLanes, packable, constants, computeLane()),
+        new LaneConstants(max, minLanes, lanes, pairLanes, packable(), constants, computeLane()),
         methods, folds);
   }
 
@@ -183,14 +185,19 @@ final class KernelGenerator {
         .mapToInt(l -> l.bytes).min().orElse(4);
   }
 
-  /** Storage lanes that may hold fewer than 64 bits' worth of LANES on some vector size. */
-  private void computePackable() {
-    int max = maxBytes();
-    for (Lane l : lanes) {
-      if (max / l.bytes >= 4 && (l == Lane.BYTE || l == Lane.SHORT)) {
-        packable.add(l);
-      }
-    }
+  /**
+   * Whether {@code l}, a storage lane type, may hold fewer than 64 bits' worth of LANES on some
+   * vector size (then its values travel packed in one int when they do).
+   */
+  private boolean packed(Lane l) {
+    return widestBytes / l.bytes >= 4 && (l == Lane.BYTE || l == Lane.SHORT);
+  }
+
+  /** The packed lane types among those the code touches, for the class's constants. */
+  private Set<Lane> packable() {
+    Set<Lane> packable = VectorCode.newLaneSet();
+    lanes.stream().filter(this::packed).forEach(packable::add);
+    return packable;
   }
 
   /**
@@ -291,7 +298,6 @@ final class KernelGenerator {
   private List<Operand> inputs;
 
   private List<MethodSpec> buildMethods() {
-    allocateNames();
     List<MethodSpec> methods = new ArrayList<>();
     methods.add(box());
     for (List<Boolean> pattern : patterns()) {
@@ -328,7 +334,6 @@ final class KernelGenerator {
   static Kernel mirror(OpModel sourceOp, KernelEntry mirrored, Kernel source,
       ClassName rowsClass) {
     KernelGenerator g = new KernelGenerator(sourceOp, source.entry(), false);
-    g.allocateNames();
     g.boxEntry = mirrored;
     g.inputSlots = new int[] {1, 0};
     g.rowsClass = rowsClass;
@@ -459,12 +464,9 @@ final class KernelGenerator {
     }
   }
 
-  private String scalarArgs() {
-    StringBuilder sb = new StringBuilder();
-    for (String s : scalarNames) {
-      sb.append(", ").append(s);
-    }
-    return sb.toString();
+  /** {@code , s0, s1}: the scalars as the last arguments of a row call. */
+  private CodeBlock scalarArgs() {
+    return CodeBlock.join(scalarNames.stream().map(s -> CodeBlock.of(", $N", s)).toList(), "");
   }
 
   /**
@@ -516,34 +518,35 @@ final class KernelGenerator {
     m.addStatement("long done = 0");
     boolean first = true;
     for (List<Boolean> pattern : patterns()) {
-      StringBuilder cond = new StringBuilder();
-      StringBuilder args = new StringBuilder("cols");
+      List<CodeBlock> cond = new ArrayList<>();
+      List<CodeBlock> args = new ArrayList<>(List.of(CodeBlock.of("cols")));
       for (Operand out : outputs) {
-        cond.append(cond.isEmpty() ? "" : " && ").append(out.stride()).append(" == 1");
-        args.append(", ").append(out.data()).append(", ").append(out.offset());
+        cond.add(CodeBlock.of("$N == 1", out.stride()));
+        args.add(CodeBlock.of("$N, $N", out.data(), out.offset()));
       }
       for (int k = 0; k < inputs.size(); k++) {
         Operand in = inputs.get(k);
-        cond.append(" && ").append(in.stride()).append(pattern.get(k) ? " == 0" : " == 1");
-        args.append(", ").append(in.data()).append(", ").append(in.offset());
+        cond.add(CodeBlock.of(pattern.get(k) ? "$N == 0" : "$N == 1", in.stride()));
+        args.add(CodeBlock.of("$N, $N", in.data(), in.offset()));
       }
       if (first) {
-        m.beginControlFlow("if ($L)", cond);
+        m.beginControlFlow("if ($L)", CodeBlock.join(cond, " && "));
         first = false;
       } else {
-        m.nextControlFlow("else if ($L)", cond);
+        m.nextControlFlow("else if ($L)", CodeBlock.join(cond, " && "));
       }
-      m.addStatement("done = $L$N($L$L)", rowsOwner(), fastRowName(pattern), args,
-          scalarArgs());
+      m.addStatement("done = $L$N($L$L)", rowsOwner(), fastRowName(pattern),
+          CodeBlock.join(args, ", "), scalarArgs());
     }
     m.endControlFlow();
     m.beginControlFlow("if (done < cols)");
-    StringBuilder args = new StringBuilder("cols - done");
+    List<CodeBlock> args = new ArrayList<>(List.of(CodeBlock.of("cols - done")));
     for (Operand o : all) {
-      args.append(", ").append(o.data()).append(", ").append(o.offset()).append(" + done * ")
-          .append(o.stride()).append(", ").append(o.stride());
+      args.add(CodeBlock.of("$N, $N + done * $N, $N", o.data(), o.offset(), o.stride(),
+          o.stride()));
     }
-    m.addStatement("$L$N($L$L)", rowsOwner(), kernelName + "_strided", args, scalarArgs());
+    m.addStatement("$L$N($L$L)", rowsOwner(), kernelName + "_strided", CodeBlock.join(args, ", "),
+        scalarArgs());
     m.endControlFlow();
     m.endControlFlow();
     return m.build();
@@ -573,7 +576,7 @@ final class KernelGenerator {
     addScalarParams(m);
     NameAllocator names = classNames.clone();
     CodeBlock.Builder body = CodeBlock.builder();
-    if (fusedHalfLoop(pattern)) {
+    if (fusedHalfLoop()) {
       m.addCode(fusedHalfRow(pattern, names));
       return m.build();
     }
@@ -581,7 +584,7 @@ final class KernelGenerator {
     if (entry.complex()) {
       body.addStatement("long bound = n - n % LANES");
     } else {
-      if (packable.contains(computeLane())) {
+      if (packed(computeLane())) {
         // The strided loop runs this loop on exactly LANES elements: its species must have LANES.
         throw new IllegalStateException("packed compute lanes in " + entry.describe());
       }
@@ -690,12 +693,13 @@ final class KernelGenerator {
   }
 
   /**
-   * Whether this row loop is one fused scalar loop over float16 ({@link #fusedHalfRow}): a float16
+   * Whether the fast row loops are each one fused scalar loop over float16 ({@link #fusedHalfRow}),
+   * and so no vector code at all ({@link LaneAnalysis}): a float16
    * result computed in float lanes from float16 inputs only (contiguous or splat), by a body of
    * plain float arithmetic ({@link #plainArithmetic}), which gives the same bits in scalar and
    * vector code.
    */
-  private boolean fusedHalfLoop(List<Boolean> pattern) {
+  private boolean fusedHalfLoop() {
     if (entry.complex() || outputs.size() > 1 || output.dtype() != DType.FLOAT16
         || computeLane() != Lane.FLOAT) {
       return false;
@@ -880,7 +884,7 @@ final class KernelGenerator {
         : CodeBlock.of("($N + i) * $L", in.offset(), s.bytes);
     CodeBlock load = CodeBlock.of("$T.fromMemorySegment($N, $N, $L, ORDER)", s.vector,
         vc.species(s), in.data(), byteOffset);
-    if (packable.contains(s)) {
+    if (packed(s)) {
       load = CodeBlock.of("($N\n    ? $T.broadcast($T.SPECIES_64, $N.get(JAVA_INT_UNALIGNED, $L))"
               + ".reinterpretAs$Ls()\n    : $L)",
           packedFlag(s), INT_VECTOR, INT_VECTOR, in.data(), byteOffset,
@@ -899,7 +903,7 @@ final class KernelGenerator {
     CodeBlock byteOffset = s.bytes == 1
         ? CodeBlock.of("$N + i", output.offset())
         : CodeBlock.of("($N + i) * $L", output.offset(), s.bytes);
-    if (packable.contains(s)) {
+    if (packed(s)) {
       vc.out.beginControlFlow("if ($N)", packedFlag(s));
       vc.out.addStatement("$N.set(JAVA_INT_UNALIGNED, $L, $L.reinterpretAsInts().lane(0))",
           output.data(), byteOffset, stored.code());
@@ -982,12 +986,12 @@ final class KernelGenerator {
       }
     }
     body.endControlFlow();
-    StringBuilder args = new StringBuilder("LANES");
+    List<CodeBlock> args = new ArrayList<>(List.of(CodeBlock.of("LANES")));
     for (String block : scratch) {
-      args.append(", ").append(block).append(", 0");
+      args.add(CodeBlock.of("$N, 0", block));
     }
     body.addStatement("$N($L$L)", fastRowName(java.util.Collections.nCopies(inputs.size(), false)),
-        args, scalarArgs());
+        CodeBlock.join(args, ", "), scalarArgs());
     body.beginControlFlow("for (int k = 0; k < count; k++)");
     for (int r = 0; r < outputs.size(); r++) {
       Operand output = outputs.get(r);
