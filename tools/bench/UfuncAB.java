@@ -1,3 +1,5 @@
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.lang.reflect.Method;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -17,7 +19,9 @@ import java.util.Locale;
  * ({@code ReducerOps.logAddExp.reduce(x, 1)}, needs the generated-samples classes) of
  * [4096, 4096]. Each build is a path list (a {@code benchmarks.jar}, or runtime, annotations and
  * generated-samples jars or class directories, ':'-separated). Prints the minimum, the 10th
- * percentile and the median of each and the second's ÷ the first's; run it a second time with the
+ * percentile and the median of each and the second's ÷ the first's, and the calling thread's CPU
+ * time per element (10th percentile, median, 90th: with 1 thread all of the work, and less
+ * disturbed by the load than the wall time), and the load average; run it a second time with the
  * builds swapped, since the first build's tensors are allocated first.
  *
  * <p>Run (JDK 25): {@code java --add-modules=jdk.incubator.vector
@@ -77,28 +81,43 @@ public final class UfuncAB {
       });
     }
     double[][] ms = new double[2][calls];
+    double[][] cpuNs = new double[2][calls];
+    ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+    double elements = all ? 16_777_216.0 : 4096.0 * 4096;
     for (int c = -Math.max(2, calls / 5); c < calls; c++) {
       for (int k = 0; k < 2; k++) {
         int b = (c & 1) == 0 ? k : 1 - k;
         Build build = builds.get(b);
+        long u0 = mx.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
         build.m.invoke(build.target, build.args);
         long t1 = System.nanoTime();
+        long u1 = mx.getCurrentThreadCpuTime();
         if (c >= 0) {
           ms[b][c] = (t1 - t0) / 1e6;
+          cpuNs[b][c] = (u1 - u0) / elements;
         }
       }
     }
-    StringBuilder line = new StringBuilder(caseId + " threads=" + threads);
+    StringBuilder line = new StringBuilder(caseId + " threads=" + threads + " load "
+        + String.format(Locale.ROOT, "%.1f",
+            ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()));
     double[][] stats = new double[2][];
+    double[][] cpu = new double[2][];
     for (int b = 0; b < 2; b++) {
       Arrays.sort(ms[b]);
+      Arrays.sort(cpuNs[b]);
       stats[b] = new double[] {ms[b][0], ms[b][calls / 10], ms[b][calls / 2]};
-      line.append(String.format(Locale.ROOT, "%n  %s: min %.3f p10 %.3f median %.3f ms",
-          builds.get(b).name, stats[b][0], stats[b][1], stats[b][2]));
+      cpu[b] = new double[] {cpuNs[b][calls / 10], cpuNs[b][calls / 2], cpuNs[b][calls * 9 / 10]};
+      line.append(String.format(Locale.ROOT, "%n  %s: min %.3f p10 %.3f median %.3f ms;"
+              + " this thread's CPU p10 %.3f median %.3f p90 %.3f ns per element",
+          builds.get(b).name, stats[b][0], stats[b][1], stats[b][2], cpu[b][0], cpu[b][1],
+          cpu[b][2]));
     }
-    line.append(String.format(Locale.ROOT, "%n  second/first: min %.3f p10 %.3f median %.3f",
-        stats[1][0] / stats[0][0], stats[1][1] / stats[0][1], stats[1][2] / stats[0][2]));
+    line.append(String.format(Locale.ROOT, "%n  second/first: min %.3f p10 %.3f median %.3f;"
+            + " CPU median %.3f",
+        stats[1][0] / stats[0][0], stats[1][1] / stats[0][1], stats[1][2] / stats[0][2],
+        cpu[1][1] / cpu[0][1]));
     System.out.println(line);
   }
 }

@@ -307,7 +307,7 @@ final class KernelGenerator {
     if (folds) {
       methods.add(foldRows());
       if (registerLoops()) {
-        methods.add(leafRows());
+        methods.addAll(leafRows());
       }
       methods.add(scanRows());
       methods.add(pairRow());
@@ -1154,7 +1154,7 @@ final class KernelGenerator {
    * {@code LEAF_ROTATIONS}, made once per class ({@code FoldKernel.leafRotations}). Returns false,
    * computing nothing, when four vectors exceed {@code k} elements.
    */
-  private MethodSpec leafRows() {
+  private List<MethodSpec> leafRows() {
     Lane l = computeLane();
     NameAllocator names = classNames.clone();
     String in = names.newName("in");
@@ -1184,19 +1184,14 @@ final class KernelGenerator {
       step(vc, a.get(q), load(vc, l, in, "i + " + q + " * LANES", null));
     }
     body.endControlFlow();
-    // The tail's elements these accumulators take, last, under a mask (the dead lanes keep the
-    // accumulator: a blend, as an op need not leave it alone with a zero operand).
+    // The tail's elements these accumulators take, last, under a mask (leafTail).
     body.addStatement("int left = tail - g");
     body.beginControlFlow("if (left > 0)");
     body.addStatement("long i = at + (long) blocks * leafK");
     for (int q = 0; q < 4; q++) {
       body.beginControlFlow("if (left > $L * LANES)", q);
-      String live = names.newName("live");
-      body.addStatement("$T $N = $N.indexInRange($L * LANES, left)", VectorCode.maskType(l), live,
-          vc.species(l), q);
-      Value r = vc.temp("r", Value.vector(a.get(q).code(), l));
-      step(vc, r, load(vc, l, in, "i + " + q + " * LANES", live));
-      body.addStatement("$L = $L.blend($L, $N)", a.get(q).code(), a.get(q).code(), r.code(), live);
+      body.addStatement("$L = $N_leafTail($L, $N, i, $L * LANES, left)", a.get(q).code(),
+          kernelName, a.get(q).code(), in, q);
       body.endControlFlow();
     }
     body.endControlFlow();
@@ -1213,13 +1208,85 @@ final class KernelGenerator {
           load(vc, l, in, off + " + g + " + q + " * LANES", null));
     }
     body.endControlFlow();
-    // More than one pass: the halves above four vectors on the parked accumulators, then aligned
-    // reloads of the first four vectors (a load at a lane offset would wait for the store).
+    // More than one pass: the halves above four vectors on the parked accumulators (leafHalves),
+    // then aligned reloads of the first four vectors (a load at a lane offset would wait for the
+    // store).
     body.beginControlFlow("if (4 * LANES < leafK)");
     for (int q = 0; q < 4; q++) {
       body.addStatement("$L.intoMemorySegment($N, (g + $L * LANES) * $L, ORDER)", a.get(q).code(),
           park, q, l.bytes);
     }
+    body.addStatement("$N_leafHalves($N, leafK)", kernelName, park);
+    for (int q = 0; q < 4; q++) {
+      body.addStatement("$L = $L", a.get(q).code(), load(vc, l, park, q + " * LANES", null));
+    }
+    body.endControlFlow();
+    body.addStatement("$N_leafLanes($L, $L, $L, $L, $N)", kernelName, a.get(0).code(),
+        a.get(1).code(), a.get(2).code(), a.get(3).code(), park);
+    body.addStatement("return true");
+    MethodSpec leaf = MethodSpec.methodBuilder(kernelName + "_leaf")
+        .addJavadoc("The leaf loop of $L: see {@code FoldKernel.leaf}.\n", entry.describe())
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .returns(TypeName.BOOLEAN)
+        .addParameter(MEMORY_SEGMENT, in).addParameter(TypeName.LONG, off)
+        .addParameter(TypeName.INT, "n").addParameter(TypeName.INT, "k")
+        .addParameter(MEMORY_SEGMENT, park)
+        .addCode(body.build())
+        .build();
+    return List.of(leaf, leafTail(), leafHalves(), leafLanes());
+  }
+
+  /**
+   * The leaf's tail step for one accumulator vector: {@code op(acc, x)} on the lanes from {@code
+   * lane} below {@code left}, {@code acc} kept on the others (a blend: an op need not leave it
+   * alone with a zero operand). A method of its own, as are {@link #leafHalves} and {@link
+   * #leafLanes}, to keep the leaf within C1's limits: C1 inlines every Vector API call's Java
+   * fallback, and the whole leaf (the body thirteen times) ran out of C1's virtual registers
+   * ("COMPILE SKIPPED: out of virtual registers in LIR generator") for {@code maximum}, {@code
+   * minimum}, {@code mul}, the bitwise ops and float64 {@code add}. A method first compiled by C1
+   * without profiling (tier 2, when C2's queue is long) then never reaches C2, as its tier 3
+   * fails: it stayed on C1's code, which boxes every vector, and {@code maximum.reduce} of a
+   * [4096, 4096] float32 took 15-30 ns per element. C2 inlines these helpers (hot, small), so its
+   * code is the one-method leaf's.
+   */
+  private MethodSpec leafTail() {
+    Lane l = computeLane();
+    NameAllocator names = classNames.clone();
+    String acc = names.newName("acc");
+    String in = names.newName("in");
+    String i = names.newName("i");
+    String lane = names.newName("lane");
+    String left = names.newName("left");
+    CodeBlock.Builder body = CodeBlock.builder();
+    VectorCode vc = new VectorCode(body, names, lanes);
+    String live = names.newName("live");
+    body.addStatement("$T $N = $N.indexInRange($N, $N)", VectorCode.maskType(l), live,
+        vc.species(l), lane, left);
+    Value r = vc.temp("r", Value.vector(CodeBlock.of("$N", acc), l));
+    step(vc, r, load(vc, l, in, i + " + " + lane, live));
+    body.addStatement("return $N.blend($L, $N)", acc, r.code(), live);
+    return MethodSpec.methodBuilder(kernelName + "_leafTail")
+        .addJavadoc("The leaf's tail step of $L (the leaf loop's helper).\n", entry.describe())
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .returns(l.vector)
+        .addParameter(l.vector, acc).addParameter(MEMORY_SEGMENT, in)
+        .addParameter(TypeName.LONG, i).addParameter(TypeName.INT, lane)
+        .addParameter(TypeName.INT, left)
+        .addCode(body.build())
+        .build();
+  }
+
+  /**
+   * The halves above four vectors on the parked accumulators, {@code park[j] = op(park[j], park[j
+   * + h])} for {@code h = leafK / 2, ..., 4 * LANES} (narrower vectors than {@code leafK / 4}
+   * lanes; a method of its own for C1, see {@link #leafTail}).
+   */
+  private MethodSpec leafHalves() {
+    Lane l = computeLane();
+    NameAllocator names = classNames.clone();
+    String park = names.newName("park");
+    CodeBlock.Builder body = CodeBlock.builder();
+    VectorCode vc = new VectorCode(body, names, lanes);
     body.beginControlFlow("for (int h = leafK / 2; h >= 4 * LANES; h /= 2)");
     body.beginControlFlow("for (int j = 0; j < h; j += LANES)");
     Value c = vc.temp("c", Value.vector(load(vc, l, park, "j", null), l));
@@ -1227,11 +1294,37 @@ final class KernelGenerator {
     body.addStatement("$L.intoMemorySegment($N, j * $L, ORDER)", c.code(), park, l.bytes);
     body.endControlFlow();
     body.endControlFlow();
+    return MethodSpec.methodBuilder(kernelName + "_leafHalves")
+        .addJavadoc("The parked halves of $L's leaf (the leaf loop's helper).\n",
+            entry.describe())
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .addParameter(MEMORY_SEGMENT, park).addParameter(TypeName.INT, "leafK")
+        .addCode(body.build())
+        .build();
+  }
+
+  /**
+   * The leaf's last halves in registers: {@code h = 2 * LANES} pairs {@code a0} with {@code a2}
+   * and {@code a1} with {@code a3}, {@code h = LANES} the two results, then the lanes of {@code
+   * a0} in halves by the rotations ({@code LEAF_ROTATIONS}); lane 0 is stored at {@code park[0]}
+   * (a method of its own for C1, see {@link #leafTail}).
+   */
+  private MethodSpec leafLanes() {
+    Lane l = computeLane();
+    NameAllocator names = classNames.clone();
+    List<Value> a = new ArrayList<>();
+    MethodSpec.Builder method = MethodSpec.methodBuilder(kernelName + "_leafLanes")
+        .addJavadoc("The last halves of $L's leaf (the leaf loop's helper).\n", entry.describe())
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC);
     for (int q = 0; q < 4; q++) {
-      body.addStatement("$L = $L", a.get(q).code(), load(vc, l, park, q + " * LANES", null));
+      String name = names.newName("a" + q);
+      a.add(Value.vector(CodeBlock.of("$N", name), l));
+      method.addParameter(l.vector, name);
     }
-    body.endControlFlow();
-    // h = 2 * LANES pairs a0 with a2 and a1 with a3, h = LANES the two results.
+    String park = names.newName("park");
+    method.addParameter(MEMORY_SEGMENT, park);
+    CodeBlock.Builder body = CodeBlock.builder();
+    VectorCode vc = new VectorCode(body, names, lanes);
     step(vc, a.get(0), a.get(2).code());
     step(vc, a.get(1), a.get(3).code());
     step(vc, a.get(0), a.get(1).code());
@@ -1242,16 +1335,7 @@ final class KernelGenerator {
     step(vc, a.get(0), CodeBlock.of("$L.rearrange($N)", a.get(0).code(), rotation));
     body.endControlFlow();
     body.addStatement("$L.intoMemorySegment($N, 0, ORDER)", a.get(0).code(), park);
-    body.addStatement("return true");
-    return MethodSpec.methodBuilder(kernelName + "_leaf")
-        .addJavadoc("The leaf loop of $L: see {@code FoldKernel.leaf}.\n", entry.describe())
-        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-        .returns(TypeName.BOOLEAN)
-        .addParameter(MEMORY_SEGMENT, in).addParameter(TypeName.LONG, off)
-        .addParameter(TypeName.INT, "n").addParameter(TypeName.INT, "k")
-        .addParameter(MEMORY_SEGMENT, park)
-        .addCode(body.build())
-        .build();
+    return method.addCode(body.build()).build();
   }
 
   /**

@@ -230,32 +230,16 @@ final class Ops_and_w32f_int32 implements ElementwiseKernel, FoldKernel {
       if (left > 0) {
         long i = at + (long) blocks * leafK;
         if (left > 0 * LANES) {
-          VectorMask<Integer> live_ = INTS.indexInRange(0 * LANES, left);
-          IntVector r_ = a0;
-          IntVector x____ = IntVector.fromMemorySegment(INTS, in, (i + 0 * LANES) * 4, ORDER, live_);
-          r_ = r_.and(x____);
-          a0 = a0.blend(r_, live_);
+          a0 = int32_int32_leafTail(a0, in, i, 0 * LANES, left);
         }
         if (left > 1 * LANES) {
-          VectorMask<Integer> live__ = INTS.indexInRange(1 * LANES, left);
-          IntVector r__ = a1;
-          IntVector x_____ = IntVector.fromMemorySegment(INTS, in, (i + 1 * LANES) * 4, ORDER, live__);
-          r__ = r__.and(x_____);
-          a1 = a1.blend(r__, live__);
+          a1 = int32_int32_leafTail(a1, in, i, 1 * LANES, left);
         }
         if (left > 2 * LANES) {
-          VectorMask<Integer> live___ = INTS.indexInRange(2 * LANES, left);
-          IntVector r___ = a2;
-          IntVector x______ = IntVector.fromMemorySegment(INTS, in, (i + 2 * LANES) * 4, ORDER, live___);
-          r___ = r___.and(x______);
-          a2 = a2.blend(r___, live___);
+          a2 = int32_int32_leafTail(a2, in, i, 2 * LANES, left);
         }
         if (left > 3 * LANES) {
-          VectorMask<Integer> live____ = INTS.indexInRange(3 * LANES, left);
-          IntVector r____ = a3;
-          IntVector x_______ = IntVector.fromMemorySegment(INTS, in, (i + 3 * LANES) * 4, ORDER, live____);
-          r____ = r____.and(x_______);
-          a3 = a3.blend(r____, live____);
+          a3 = int32_int32_leafTail(a3, in, i, 3 * LANES, left);
         }
       }
       if (g + 4 * LANES >= leafK) {
@@ -276,31 +260,58 @@ final class Ops_and_w32f_int32 implements ElementwiseKernel, FoldKernel {
       a1.intoMemorySegment(park, (g + 1 * LANES) * 4, ORDER);
       a2.intoMemorySegment(park, (g + 2 * LANES) * 4, ORDER);
       a3.intoMemorySegment(park, (g + 3 * LANES) * 4, ORDER);
-      for (int h = leafK / 2; h >= 4 * LANES; h /= 2) {
-        for (int j = 0; j < h; j += LANES) {
-          IntVector c = IntVector.fromMemorySegment(INTS, park, (j) * 4, ORDER);
-          IntVector x________ = IntVector.fromMemorySegment(INTS, park, (j + h) * 4, ORDER);
-          c = c.and(x________);
-          c.intoMemorySegment(park, j * 4, ORDER);
-        }
-      }
+      int32_int32_leafHalves(park, leafK);
       a0 = IntVector.fromMemorySegment(INTS, park, (0 * LANES) * 4, ORDER);
       a1 = IntVector.fromMemorySegment(INTS, park, (1 * LANES) * 4, ORDER);
       a2 = IntVector.fromMemorySegment(INTS, park, (2 * LANES) * 4, ORDER);
       a3 = IntVector.fromMemorySegment(INTS, park, (3 * LANES) * 4, ORDER);
     }
-    IntVector x_________ = a2;
-    a0 = a0.and(x_________);
-    IntVector x__________ = a3;
-    a1 = a1.and(x__________);
-    IntVector x___________ = a1;
-    a0 = a0.and(x___________);
+    int32_int32_leafLanes(a0, a1, a2, a3, park);
+    return true;
+  }
+
+  /**
+   * The leaf's tail step of (int32, int32) promoted to int32, stored as int32 (the leaf loop's helper).
+   */
+  private static IntVector int32_int32_leafTail(IntVector acc, MemorySegment in, long i_, int lane,
+      int left) {
+    VectorMask<Integer> live_ = INTS.indexInRange(lane, left);
+    IntVector r_ = acc;
+    IntVector x = IntVector.fromMemorySegment(INTS, in, (i_ + lane) * 4, ORDER, live_);
+    r_ = r_.and(x);
+    return acc.blend(r_, live_);
+  }
+
+  /**
+   * The parked halves of (int32, int32) promoted to int32, stored as int32's leaf (the leaf loop's helper).
+   */
+  private static void int32_int32_leafHalves(MemorySegment park, int leafK) {
+    for (int h = leafK / 2; h >= 4 * LANES; h /= 2) {
+      for (int j = 0; j < h; j += LANES) {
+        IntVector c = IntVector.fromMemorySegment(INTS, park, (j) * 4, ORDER);
+        IntVector x = IntVector.fromMemorySegment(INTS, park, (j + h) * 4, ORDER);
+        c = c.and(x);
+        c.intoMemorySegment(park, j * 4, ORDER);
+      }
+    }
+  }
+
+  /**
+   * The last halves of (int32, int32) promoted to int32, stored as int32's leaf (the leaf loop's helper).
+   */
+  private static void int32_int32_leafLanes(IntVector a0, IntVector a1, IntVector a2, IntVector a3,
+      MemorySegment park) {
+    IntVector x = a2;
+    a0 = a0.and(x);
+    IntVector x_ = a3;
+    a1 = a1.and(x_);
+    IntVector x__ = a1;
+    a0 = a0.and(x__);
     for (VectorShuffle<Integer> rotation : LEAF_ROTATIONS) {
-      IntVector x____________ = a0.rearrange(rotation);
-      a0 = a0.and(x____________);
+      IntVector x___ = a0.rearrange(rotation);
+      a0 = a0.and(x___);
     }
     a0.intoMemorySegment(park, 0, ORDER);
-    return true;
   }
 
   /**
