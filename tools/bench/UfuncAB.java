@@ -15,18 +15,25 @@ import java.util.Locale;
  * {@code sum_rows_4096} and {@code sum_cols_4096} (into an {@code out=} target), and
  * {@code maximum_reduce_rows} ({@code Ops.maximum.reduce(x, 1)}) and {@code logaddexp_reduce_rows}
  * ({@code ReducerOps.logAddExp.reduce(x, 1)}, needs the generated-samples classes) of
- * [4096, 4096]. Each build is a path list (a {@code benchmarks.jar}, or runtime, annotations and
+ * [4096, 4096]; issue 24's {@code cumsum_16M} ({@code Ops.add.accumulate} into an {@code out=}
+ * target; {@code cumsum_16M_fresh} without), {@code add_outer_4096} (likewise, and {@code
+ * _fresh}) and {@code add_at_rows_64} (10^7 values, rows of 64, into [100000, 64] at random
+ * rows), as cases.json defines them. Each build is a path list (a {@code benchmarks.jar}, or runtime, annotations and
  * generated-samples jars or class directories, ':'-separated). Prints the minimum, the 10th
  * percentile and the median of each and the second's ÷ the first's; run it a second time with the
  * builds swapped, since the first build's tensors are allocated first.
  *
  * <p>Run (JDK 25): {@code java --add-modules=jdk.incubator.vector
  * --enable-native-access=ALL-UNNAMED -XX:+UseParallelGC tools/bench/UfuncAB.java
- * before.jar after/runtime/target/classes:... sum_16M 1 150} (before, after, the case, the
- * threads, the calls per build after a fifth more of warm-up). Used for issue 23 item 12
+ * before.jar after/runtime/target/classes:... sum_16M 1 150 [cpu]} (before, after, the case, the
+ * threads, the calls per build after a fifth more of warm-up; {@code cpu}: this thread's CPU time
+ * per call instead of the wall time, for one thread on a loaded machine). Used for issue 23 item 12
  * (docs/reductions.md) and issue 24's generated leaf loop (docs/ufuncs.md, "Generated kernels").
  */
 public final class UfuncAB {
+  private static final java.lang.management.ThreadMXBean THREAD =
+      java.lang.management.ManagementFactory.getThreadMXBean();
+
   private record Build(String name, Method m, Object target, Object[] args) {}
 
   /** Parallel's class: in internal.parallel since issue 25's layers, in internal before. */
@@ -42,8 +49,11 @@ public final class UfuncAB {
     String caseId = args[2];
     int threads = Integer.parseInt(args[3]);
     int calls = Integer.parseInt(args[4]);
-    boolean all = caseId.equals("sum_16M");
-    long[] shape = all ? new long[] {16_777_216} : new long[] {4096, 4096};
+    boolean cpu = args.length > 5 && args[5].equals("cpu");
+    boolean all = caseId.equals("sum_16M") || caseId.startsWith("cumsum_16M");
+    long[] shape = all ? new long[] {16_777_216}
+        : caseId.startsWith("add_outer") ? new long[] {4096}
+        : caseId.equals("add_at_rows_64") ? new long[] {100_000, 64} : new long[] {4096, 4096};
     List<Build> builds = new ArrayList<>();
     for (String cp : List.of(args[0], args[1])) {
       List<URL> urls = new ArrayList<>();
@@ -73,6 +83,38 @@ public final class UfuncAB {
         case "logaddexp_reduce_rows" -> new Build(cp, reduce,
             loader.loadClass("dev.ufunc4j.samples.ReducerOps").getField("logAddExp").get(null),
             new Object[] {x, 1});
+        // issue 24's scans, at and outer (cases.json's cumsum_16M, add_at_rows_64, add_outer_4096)
+        case "cumsum_16M", "cumsum_16M_fresh" -> {
+          Object out = caseId.endsWith("fresh") ? null
+              : tensor.getMethod("zeros", dtype, long[].class).invoke(null, f32, shape);
+          Method accumulate = ufunc.getMethod("accumulate", tensor, int.class, tensor);
+          yield new Build(cp, accumulate, loader.loadClass("dev.ufunc4j.Ops").getField("add")
+              .get(null), new Object[] {x, 0, out});
+        }
+        case "add_outer_4096", "add_outer_4096_fresh" -> {
+          Object out = caseId.endsWith("fresh") ? null : tensor.getMethod("zeros", dtype,
+              long[].class).invoke(null, f32, new long[] {4096, 4096});
+          Object y = tensor.getMethod("randn", long.class, dtype, long[].class)
+              .invoke(null, 8L, f32, shape);
+          Method outer = ufunc.getMethod("outer", tensor, tensor, tensor);
+          yield new Build(cp, outer, loader.loadClass("dev.ufunc4j.Ops").getField("add")
+              .get(null), new Object[] {x, y, out});
+        }
+        case "add_at_rows_64" -> {
+          // 10^7 values: 156,250 rows of 64 added at random (so repeated) rows, as OpsBench.
+          Object values = tensor.getMethod("randn", long.class, dtype, long[].class)
+              .invoke(null, 8L, f32, new long[] {156_250, 64});
+          java.util.Random random = new java.util.Random(3);
+          long[] rows = new long[156_250];
+          for (int i = 0; i < rows.length; i++) {
+            rows[i] = random.nextLong(100_000);
+          }
+          Object indices = tensor.getMethod("of", long[].class, long[].class)
+              .invoke(null, rows, new long[] {rows.length});
+          Method at = ufunc.getMethod("at", tensor, tensor, tensor);
+          yield new Build(cp, at, loader.loadClass("dev.ufunc4j.Ops").getField("add").get(null),
+              new Object[] {x, indices, values});
+        }
         default -> throw new IllegalArgumentException(caseId);
       });
     }
@@ -81,9 +123,10 @@ public final class UfuncAB {
       for (int k = 0; k < 2; k++) {
         int b = (c & 1) == 0 ? k : 1 - k;
         Build build = builds.get(b);
-        long t0 = System.nanoTime();
+        // CPU time of this thread when asked (one thread: the calls run on it), else wall time.
+        long t0 = cpu ? THREAD.getCurrentThreadCpuTime() : System.nanoTime();
         build.m.invoke(build.target, build.args);
-        long t1 = System.nanoTime();
+        long t1 = cpu ? THREAD.getCurrentThreadCpuTime() : System.nanoTime();
         if (c >= 0) {
           ms[b][c] = (t1 - t0) / 1e6;
         }
@@ -94,8 +137,8 @@ public final class UfuncAB {
     for (int b = 0; b < 2; b++) {
       Arrays.sort(ms[b]);
       stats[b] = new double[] {ms[b][0], ms[b][calls / 10], ms[b][calls / 2]};
-      line.append(String.format(Locale.ROOT, "%n  %s: min %.3f p10 %.3f median %.3f ms",
-          builds.get(b).name, stats[b][0], stats[b][1], stats[b][2]));
+      line.append(String.format(Locale.ROOT, "%n  %s: min %.3f p10 %.3f median %.3f p90 %.3f ms",
+          builds.get(b).name, stats[b][0], stats[b][1], stats[b][2], ms[b][calls * 9 / 10]));
     }
     line.append(String.format(Locale.ROOT, "%n  second/first: min %.3f p10 %.3f median %.3f",
         stats[1][0] / stats[0][0], stats[1][1] / stats[0][1], stats[1][2] / stats[0][2]));
