@@ -17,7 +17,10 @@ import java.util.Locale;
  * {@code sum_rows_4096} and {@code sum_cols_4096} (into an {@code out=} target), and
  * {@code maximum_reduce_rows} ({@code Ops.maximum.reduce(x, 1)}) and {@code logaddexp_reduce_rows}
  * ({@code ReducerOps.logAddExp.reduce(x, 1)}, needs the generated-samples classes) of
- * [4096, 4096]. Each build is a path list (a {@code benchmarks.jar}, or runtime, annotations and
+ * [4096, 4096]; issue 24's {@code cumsum_16M} ({@code Ops.add.accumulate} into an {@code out=}
+ * target; {@code cumsum_16M_fresh} without), {@code add_outer_4096} (likewise, and {@code
+ * _fresh}) and {@code add_at_rows_64} (10^7 values, rows of 64, into [100000, 64] at random
+ * rows), as cases.json defines them. Each build is a path list (a {@code benchmarks.jar}, or runtime, annotations and
  * generated-samples jars or class directories, ':'-separated). Prints the minimum, the 10th
  * percentile and the median of each and the second's ÷ the first's, and the calling thread's CPU
  * time per element (10th percentile, median, 90th: with 1 thread all of the work, and less
@@ -46,8 +49,10 @@ public final class UfuncAB {
     String caseId = args[2];
     int threads = Integer.parseInt(args[3]);
     int calls = Integer.parseInt(args[4]);
-    boolean all = caseId.equals("sum_16M");
-    long[] shape = all ? new long[] {16_777_216} : new long[] {4096, 4096};
+    boolean all = caseId.equals("sum_16M") || caseId.startsWith("cumsum_16M");
+    long[] shape = all ? new long[] {16_777_216}
+        : caseId.startsWith("add_outer") ? new long[] {4096}
+        : caseId.equals("add_at_rows_64") ? new long[] {100_000, 64} : new long[] {4096, 4096};
     List<Build> builds = new ArrayList<>();
     for (String cp : List.of(args[0], args[1])) {
       List<URL> urls = new ArrayList<>();
@@ -77,13 +82,46 @@ public final class UfuncAB {
         case "logaddexp_reduce_rows" -> new Build(cp, reduce,
             loader.loadClass("dev.ufunc4j.samples.ReducerOps").getField("logAddExp").get(null),
             new Object[] {x, 1});
+        // issue 24's scans, at and outer (cases.json's cumsum_16M, add_at_rows_64, add_outer_4096)
+        case "cumsum_16M", "cumsum_16M_fresh" -> {
+          Object out = caseId.endsWith("fresh") ? null
+              : tensor.getMethod("zeros", dtype, long[].class).invoke(null, f32, shape);
+          Method accumulate = ufunc.getMethod("accumulate", tensor, int.class, tensor);
+          yield new Build(cp, accumulate, loader.loadClass("dev.ufunc4j.Ops").getField("add")
+              .get(null), new Object[] {x, 0, out});
+        }
+        case "add_outer_4096", "add_outer_4096_fresh" -> {
+          Object out = caseId.endsWith("fresh") ? null : tensor.getMethod("zeros", dtype,
+              long[].class).invoke(null, f32, new long[] {4096, 4096});
+          Object y = tensor.getMethod("randn", long.class, dtype, long[].class)
+              .invoke(null, 8L, f32, shape);
+          Method outer = ufunc.getMethod("outer", tensor, tensor, tensor);
+          yield new Build(cp, outer, loader.loadClass("dev.ufunc4j.Ops").getField("add")
+              .get(null), new Object[] {x, y, out});
+        }
+        case "add_at_rows_64" -> {
+          // 10^7 values: 156,250 rows of 64 added at random (so repeated) rows, as OpsBench.
+          Object values = tensor.getMethod("randn", long.class, dtype, long[].class)
+              .invoke(null, 8L, f32, new long[] {156_250, 64});
+          java.util.Random random = new java.util.Random(3);
+          long[] rows = new long[156_250];
+          for (int i = 0; i < rows.length; i++) {
+            rows[i] = random.nextLong(100_000);
+          }
+          Object indices = tensor.getMethod("of", long[].class, long[].class)
+              .invoke(null, rows, new long[] {rows.length});
+          Method at = ufunc.getMethod("at", tensor, tensor, tensor);
+          yield new Build(cp, at, loader.loadClass("dev.ufunc4j.Ops").getField("add").get(null),
+              new Object[] {x, indices, values});
+        }
         default -> throw new IllegalArgumentException(caseId);
       });
     }
     double[][] ms = new double[2][calls];
     double[][] cpuNs = new double[2][calls];
     ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-    double elements = all ? 16_777_216.0 : 4096.0 * 4096;
+    // Elements per call: the result's (the values', for add.at).
+    double elements = all ? 16_777_216.0 : caseId.equals("add_at_rows_64") ? 156_250.0 * 64 : 4096.0 * 4096;
     for (int c = -Math.max(2, calls / 5); c < calls; c++) {
       for (int k = 0; k < 2; k++) {
         int b = (c & 1) == 0 ? k : 1 - k;

@@ -170,13 +170,20 @@ final class Ops_sub_w64f implements ElementwiseKernel, FoldKernel {
    */
   private static void float64_float64_scan(MemorySegment in, long off, long inRow,
       MemorySegment out, long outOff_, long outRow, long rows, int cols) {
-    if (cols == 1) {
+    if (cols == 1 && inRow == 1 && outRow == 1) {
       double a_ = in.getAtIndex(JAVA_DOUBLE_UNALIGNED, off);
       out.setAtIndex(JAVA_DOUBLE_UNALIGNED, outOff_, a_);
-      for (long r = 1; r < rows; r++) {
-        double x = in.getAtIndex(JAVA_DOUBLE_UNALIGNED, off + r * inRow);
-        a_ = a_ - x;
-        out.setAtIndex(JAVA_DOUBLE_UNALIGNED, outOff_ + r * outRow, a_);
+      long r = 1;
+      while (r < rows) {
+        int m = (int) Math.min(rows - r, 1048576);
+        MemorySegment inBlock = in.asSlice((off + r) * 8, (long) m * 8);
+        MemorySegment outBlock = out.asSlice((outOff_ + r) * 8, (long) m * 8);
+        for (int k_ = 0; k_ < m; k_++) {
+          double x = inBlock.getAtIndex(JAVA_DOUBLE_UNALIGNED, k_);
+          a_ = a_ - x;
+          outBlock.setAtIndex(JAVA_DOUBLE_UNALIGNED, k_, a_);
+        }
+        r += m;
       }
       return;
     }

@@ -170,13 +170,20 @@ final class Ops_mul_w32f implements ElementwiseKernel, FoldKernel {
    */
   private static void float32_float32_scan(MemorySegment in, long off, long inRow,
       MemorySegment out, long outOff_, long outRow, long rows, int cols) {
-    if (cols == 1) {
+    if (cols == 1 && inRow == 1 && outRow == 1) {
       float a_ = in.getAtIndex(JAVA_FLOAT_UNALIGNED, off);
       out.setAtIndex(JAVA_FLOAT_UNALIGNED, outOff_, a_);
-      for (long r = 1; r < rows; r++) {
-        float x = in.getAtIndex(JAVA_FLOAT_UNALIGNED, off + r * inRow);
-        a_ = a_ * x;
-        out.setAtIndex(JAVA_FLOAT_UNALIGNED, outOff_ + r * outRow, a_);
+      long r = 1;
+      while (r < rows) {
+        int m = (int) Math.min(rows - r, 1048576);
+        MemorySegment inBlock = in.asSlice((off + r) * 4, (long) m * 4);
+        MemorySegment outBlock = out.asSlice((outOff_ + r) * 4, (long) m * 4);
+        for (int k_ = 0; k_ < m; k_++) {
+          float x = inBlock.getAtIndex(JAVA_FLOAT_UNALIGNED, k_);
+          a_ = a_ * x;
+          outBlock.setAtIndex(JAVA_FLOAT_UNALIGNED, k_, a_);
+        }
+        r += m;
       }
       return;
     }

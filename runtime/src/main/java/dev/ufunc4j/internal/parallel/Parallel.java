@@ -138,7 +138,10 @@ public final class Parallel {
     return numel / 2 >= grain;
   }
 
-  /** Elementwise calls split across the team since the JVM started. */
+  /**
+   * Calls split across the team since the JVM started: elementwise calls, and the shared work of
+   * {@link #forEachShare} (reductions, scans, {@code at}) when it runs in more than one share.
+   */
   public static long splits() {
     return context().splits().get();
   }
@@ -289,6 +292,9 @@ public final class Parallel {
   public static void forEachShare(int shares, long count, RangeTask task) {
     int chunks = (int) Math.max(1, Math.min(shares, count));
     RuntimeContext context = context();
+    if (chunks > 1) {
+      context.splits().incrementAndGet();
+    }
     context.team().run(chunks, context.threads(), c ->
         task.run(unitsBefore(count, chunks, c), unitsBefore(count, chunks, c + 1)));
   }

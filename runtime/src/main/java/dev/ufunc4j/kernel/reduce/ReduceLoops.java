@@ -149,16 +149,17 @@ public final class ReduceLoops {
 
   /**
    * The scan of a C-contiguous {@code [outer, n, inner]} array ({@code in}, from element {@code
-   * inOffset}) along its middle dim into the C-contiguous {@code out} of the same shape: {@code
-   * out[o, 0, :] = in[o, 0, :]}, {@code out[o, i, :] = op(out[o, i - 1, :], in[o, i, :])}, in
-   * order along {@code n} (docs/ufuncs.md). Parallel across {@code outer} and blocks of columns,
-   * which are independent.
+   * inOffset}) along its middle dim into the C-contiguous {@code out} of the same shape (from
+   * element {@code outOffset}: an {@code out=} target written in place): {@code out[o, 0, :] =
+   * in[o, 0, :]}, {@code out[o, i, :] = op(out[o, i - 1, :], in[o, i, :])}, in order along {@code
+   * n} (docs/ufuncs.md). Parallel across {@code outer} and blocks of columns, which are
+   * independent.
    */
   public static void scan(FoldKernel scan, Kind kind, MemorySegment in, long inOffset,
-      long outer, long n, long inner, MemorySegment out) {
+      long outer, long n, long inner, MemorySegment out, long outOffset) {
     columnBlocks(in, out, outer, n, inner, (src, dst, o, j, width) -> {
       long at = o * n * inner + j;
-      scan.scan(src, inOffset + at, inner, dst, at, inner, n, width);
+      scan.scan(src, inOffset + at, inner, dst, outOffset + at, inner, n, width);
     });
   }
 
