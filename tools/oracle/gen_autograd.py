@@ -3,7 +3,10 @@
   runtime/src/test/resources/golden/autograd/<group>.json            (built-in ops, reductions,
                                                                       views, casts)
   generated-samples/src/test/resources/golden/autograd/<op>.json     (the sample ops, against
-                                                                      torch.nn.functional)
+                                                                      torch.nn.functional;
+                                                                      composition.json: ops that
+                                                                      call ops, as torch composes
+                                                                      them)
 
 A case: {"id", "source": "torch", "call": NAME, "args": [ARG, ...], "kwargs": {...},
 "requires_grad": [bool per arg], "grad_output": TENSOR | null, "result": TENSOR | null,
@@ -542,6 +545,21 @@ def main():
                 C.case(f"{tag}-random-{n}", op, fn, [C.tensor(n, [2, 5], -6.0, 6.0)], kwargs=kw)
         C.write(SAMPLES)
         print(f"samples {op}: {len(C.cases)} cases")
+    # Composition's ops (issue 26): bodies that call other ops, written here as PyTorch composes
+    # them. The grid reaches far below 0, where the called sigmoid's declared derivative
+    # (torch's sigmoid_backward) stays finite and the derivative of its body is inf / inf.
+    C = Cases("composition")
+    far = [-800.0, -720.0, -100.0, -30.0, -3.0, -0.5, 0.0, 0.25, 2.0, 30.0, 100.0, 800.0]
+    for n in FLOATS:
+        C.case(f"sigmoid-{n}", "sigmoid", torch.sigmoid, [make(n, far, [3, 4])])
+        C.case(f"silu-{n}", "silu", lambda x: x * torch.sigmoid(x), [make(n, far, [3, 4])])
+        C.case(f"shiftedSilu-{n}", "shiftedSilu",
+               lambda x, shift: (x - shift) * torch.sigmoid(x - shift),
+               [make(n, far, [3, 4]), 2.0])
+        C.case(f"softSign2-{n}", "softSign2", lambda x, y: F.softsign(x) * F.softsign(y),
+               [C.tensor(n, [2, 3]), C.tensor(n, [3])])
+    C.write(SAMPLES)
+    print(f"samples composition: {len(C.cases)} cases")
     for op, fn, kwlist in (("lerp", torch.lerp, [0.3, 0.7, -0.5]), ("hypot", torch.hypot, [None])):
         C = Cases(op)
         for w in kwlist:

@@ -8,7 +8,8 @@ import dev.ufunc4j.annotation.Scalar;
  * Ops that call other ops and helper methods: the processor inlines every call, so each op is
  * one fused kernel, and the helpers stay ordinary Java methods. {@code KernelConformanceTest}
  * checks the kernels against these scalar methods, {@code SampleGradientsTest} the derivatives
- * (which flow through the inlined calls) against central differences.
+ * (which flow through the inlined calls, using a called op's {@code @Derivative} for its part)
+ * against central differences and PyTorch's autograd.
  */
 public final class Composition {
 
@@ -42,7 +43,22 @@ public final class Composition {
     return 1 / (1 + Math.exp(-x));
   }
 
-  /** SiLU as another op of this class times its input: one kernel, no temporary. */
+  /**
+   * PyTorch's {@code sigmoid_backward}, {@code grad * (1 - y) * y}: the derivative of the body,
+   * {@code e^-x / (1 + e^-x)^2}, is {@code inf / inf} below -709. The ops calling {@link
+   * #sigmoid} use it for the call's part of their gradient.
+   */
+  @Derivative(op = "sigmoid")
+  static double sigmoidGrad(double grad, double x) {
+    final double y = sigmoid(x);
+    return grad * (1 - y) * y;
+  }
+
+  /**
+   * SiLU as another op of this class times its input: one kernel, no temporary. Its gradient,
+   * {@code grad * (y + x * (1 - y) * y)}, takes {@link #sigmoidGrad} for the call, so it is 0
+   * far below 0 as PyTorch's autograd of {@code x * torch.sigmoid(x)}, not NaN.
+   */
   @Elementwise
   public static double silu(double x) {
     return x * sigmoid(x);
@@ -77,8 +93,8 @@ public final class Composition {
   }
 
   /**
-   * An op with a declared derivative, called by {@link #softSign2}: the caller's derivative is
-   * derived through the inlined body.
+   * An op with a declared derivative, called by {@link #softSign2}: the caller's derivative takes
+   * {@link #softSignGrad} for each call's part.
    */
   @Elementwise
   public static double softSign(double x) {

@@ -427,6 +427,32 @@ class GoldenSourcesTest {
   }
 
   /**
+   * A call to an op that declares a {@code @Derivative} (issue 26): silu's backward takes
+   * sigmoid's declared derivative for the call ({@code (1 - y) * y}), and its forward kernel
+   * is the inlined body, as for any call.
+   */
+  @Test
+  void compositionDeclaredDerivative(TestInfo info) throws IOException {
+    checkGoldens(info, "float32", """
+          @Elementwise
+          public static double sigmoid(double x) {
+            return 1 / (1 + Math.exp(-x));
+          }
+
+          @Derivative(op = "sigmoid")
+          static double sigmoidGrad(double grad, double x) {
+            final double y = sigmoid(x);
+            return grad * (1 - y) * y;
+          }
+
+          @Elementwise
+          public static double silu(double x) {
+            return x * sigmoid(x);
+          }
+        """);
+  }
+
+  /**
    * Ops with several results (issue 26): a record of longs (int32, computed in narrow lanes) and
    * one of doubles with a boolean component, a {@code @Scalar} and shared locals (float32); each
    * gets one kernel

@@ -95,6 +95,26 @@ class SampleGradientsTest {
     return tests;
   }
 
+  /**
+   * Ops that call ops ({@code Composition}) against PyTorch's autograd of the same composition,
+   * far below 0 too: there the gradient of {@code silu = x * sigmoid(x)} is 0 in PyTorch and
+   * NaN from the derivative of sigmoid's body ({@code inf / inf}); sigmoid's declared
+   * derivative, which the caller's gradient uses for the call, keeps it 0.
+   */
+  @TestFactory
+  List<DynamicTest> compositionAgainstTorchAutograd() {
+    return AutogradGoldenTest.cases("/golden/autograd/composition.json", (kase, args) -> {
+      Tensor x = (Tensor) args.get(0);
+      return switch ((String) kase.get("call")) {
+        case "sigmoid" -> CompositionOps.sigmoid(x);
+        case "silu" -> CompositionOps.silu(x);
+        case "shiftedSilu" -> CompositionOps.shiftedSilu(x, (Number) args.get(1));
+        case "softSign2" -> CompositionOps.softSign2(x, (Tensor) args.get(1));
+        default -> throw new AssertionError(kase.get("call"));
+      };
+    });
+  }
+
   private static Number kw(Map<String, Object> kase, String key) {
     return (Number) GoldenTensors.scalar(
         Map.of("scalar", GoldenTensors.map(kase.get("kwargs")).get(key)));

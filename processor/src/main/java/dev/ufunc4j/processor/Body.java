@@ -32,6 +32,20 @@ record Body(List<Local> locals, Expr result, List<Expr> components) {
         || results().stream().anyMatch(r -> Expr.any(r, test));
   }
 
+  /**
+   * The body with every {@link Expr.OpCall} mark replaced by the inlined value it carries: the
+   * body the emitters compile. The same body when it has no mark.
+   */
+  Body unmarked() {
+    if (!any(e -> e instanceof Expr.OpCall)) {
+      return this;
+    }
+    List<Local> plain = locals.stream().map(l -> new Local(l.name(), Expr.unmarked(l.init())))
+        .toList();
+    return new Body(plain, result == null ? null : Expr.unmarked(result),
+        components.stream().map(Expr::unmarked).toList());
+  }
+
   /** Integer division or remainder, which throws on a zero divisor. */
   boolean divides() {
     return any(

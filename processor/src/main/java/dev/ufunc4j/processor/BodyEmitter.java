@@ -75,6 +75,7 @@ final class BodyEmitter {
       case Expr.Binary b -> binary(b, guard);
       case Expr.Conditional c -> conditional(c, guard);
       case Expr.Call c -> call(c, guard);
+      case Expr.OpCall c -> emit(c.value(), guard); // (bodies reach the emitters unmarked)
     };
     // A local every Expr.SPILL_HEIGHT levels keeps each generated statement shallow.
     boolean vectorOrMask = v.kind() == Value.Kind.VECTOR || v.kind() == Value.Kind.MASK;

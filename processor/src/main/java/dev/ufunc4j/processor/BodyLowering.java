@@ -60,9 +60,29 @@ final class BodyLowering {
 
   private record Callee(ExecutableElement method, ValueType bodyType) {}
 
+  /**
+   * Whether an inlined call to an op that declares a {@code @Derivative} is marked ({@link
+   * Expr.OpCall}), so that the caller's gradient uses the declared derivative for the call's part.
+   */
+  private final boolean markCalls;
+  /** Per called op: its body and declared derivatives, empty when it declares none. */
+  private final Map<ExecutableElement, Optional<Derivatives.Callee>> derivativesOfCallees =
+      new HashMap<>();
+  /**
+   * Lowers the {@code @Derivative} methods of called ops, without marks and without reporting:
+   * the op's own class checks and reports them ({@link DerivativeCollector}).
+   */
+  private BodyLowering derivativeLowering;
+
   BodyLowering(Trees trees, Report report) {
+    this(trees, report, true);
+  }
+
+  /** @param markCalls whether to mark calls to ops that declare a derivative (see above) */
+  BodyLowering(Trees trees, Report report, boolean markCalls) {
     this.trees = trees;
     this.report = report;
+    this.markCalls = markCalls;
   }
 
   /**
@@ -208,20 +228,11 @@ final class BodyLowering {
 
   /** {@code e} with the template's parameters and locals replaced by the call's values. */
   private static Expr substitute(Expr e, List<Expr> args, Map<String, Expr> locals) {
-    return switch (e) {
+    return Expr.mapLeaves(e, leaf -> switch (leaf) {
       case Expr.Operand o -> args.get(o.index());
       case Expr.LocalRef l -> locals.get(l.name());
-      case Expr.ScalarRef s -> s;
-      case Expr.Literal l -> l;
-      case Expr.Unary u -> new Expr.Unary(u.op(), substitute(u.operand(), args, locals), u.type());
-      case Expr.Binary b -> new Expr.Binary(b.op(), substitute(b.left(), args, locals),
-          substitute(b.right(), args, locals), b.type());
-      case Expr.Conditional c -> new Expr.Conditional(substitute(c.condition(), args, locals),
-          substitute(c.whenTrue(), args, locals), substitute(c.whenFalse(), args, locals),
-          c.type());
-      case Expr.Call c -> new Expr.Call(c.function(),
-          c.args().stream().map(a -> substitute(a, args, locals)).toList(), c.type());
-    };
+      default -> leaf;
+    });
   }
 
   /** How often the template reads parameter {@code index}. */
@@ -234,6 +245,114 @@ final class BodyLowering {
       return false;
     });
     return count[0];
+  }
+
+  // ------------------------------------------------------------ derivatives of called ops
+
+  /**
+   * The body and declared derivatives of {@code method} when it is an {@code @Elementwise} op
+   * whose class declares a {@code @Derivative} for it; empty otherwise (a helper, or an op whose
+   * derivative is derived from its body anyway).
+   */
+  private Optional<Derivatives.Callee> derivatives(ExecutableElement method, Body template) {
+    Optional<Derivatives.Callee> known = derivativesOfCallees.get(method);
+    if (known == null) {
+      Optional<String> op = annotationValues(method, OpCollector.ELEMENTWISE)
+          .map(values -> values.getOrDefault("name", ""))
+          .map(name -> name.isEmpty() ? method.getSimpleName().toString() : name);
+      Map<Integer, Body> declared = op.isEmpty() ? Map.of() : declaredDerivatives(method, op.get());
+      known = declared.isEmpty() ? Optional.empty() : Optional.of(new Derivatives.Callee(
+          op.get(), method.getParameters().size(), template, declared));
+      derivativesOfCallees.put(method, known);
+    }
+    return known;
+  }
+
+  /**
+   * The {@code @Derivative} methods of {@code op}, declared in {@code method}'s class, as gradient
+   * bodies over {@link Derivatives.Callee}'s placeholders, by the operand's parameter position. A
+   * declaration that does not fit is skipped here: the op's own class reports it, and fails the
+   * compilation.
+   */
+  private Map<Integer, Body> declaredDerivatives(ExecutableElement method, String op) {
+    List<? extends VariableElement> params = method.getParameters();
+    int n = params.size();
+    Map<Integer, Body> declared = new HashMap<>();
+    for (Element member : method.getEnclosingElement().getEnclosedElements()) {
+      if (!(member instanceof ExecutableElement d)
+          || !d.getModifiers().contains(Modifier.STATIC)
+          || d.getReturnType().getKind() != TypeKind.DOUBLE) {
+        continue;
+      }
+      Optional<Map<String, String>> values =
+          annotationValues(d, DerivativeCollector.DERIVATIVE);
+      if (values.isEmpty() || !op.equals(values.get().get("op"))) {
+        continue;
+      }
+      List<? extends VariableElement> dp = d.getParameters();
+      int shift = dp.size() - n;
+      if (shift != 0 && shift != 1) {
+        continue;
+      }
+      Map<String, Expr> placeholders = new LinkedHashMap<>();
+      Expr.Operand grad = new Expr.Operand(n, "grad", ValueType.DOUBLE);
+      if (shift == 1) {
+        placeholders.put(dp.get(0).getSimpleName().toString(), grad);
+      }
+      boolean fits = true;
+      for (int i = 0; i < n; i++) {
+        VariableElement p = params.get(i);
+        fits &= dp.get(i + shift).asType().getKind() == p.asType().getKind();
+        placeholders.put(dp.get(i + shift).getSimpleName().toString(),
+            new Expr.Operand(i, p.getSimpleName().toString(), valueType(p.asType())));
+      }
+      int operand = operand(params, values.get().getOrDefault("operand", ""));
+      if (!fits || operand < 0 || declared.containsKey(operand)) {
+        continue;
+      }
+      if (derivativeLowering == null) {
+        derivativeLowering = new BodyLowering(trees, new Report(), false);
+      }
+      Optional<Body> body = derivativeLowering.lower(d, ValueType.DOUBLE, placeholders);
+      // The partial-derivative form is multiplied by the gradient, as DerivativeCollector does.
+      body.ifPresent(b -> declared.put(operand, shift == 1 ? b
+          : new Body(b.locals(), Simplify.timesGradient(grad, b.result()))));
+    }
+    return declared;
+  }
+
+  /**
+   * The position of the floating tensor parameter named {@code name}, or of the only one when
+   * {@code name} is empty; -1 when there is none.
+   */
+  private static int operand(List<? extends VariableElement> params, String name) {
+    int found = -1;
+    for (int i = 0; i < params.size(); i++) {
+      VariableElement p = params.get(i);
+      boolean floating = p.asType().getKind() == TypeKind.DOUBLE
+          && annotationValues(p, OpCollector.SCALAR).isEmpty();
+      if (floating && (name.isEmpty() || p.getSimpleName().contentEquals(name))) {
+        if (found >= 0) {
+          return -1; // an unnamed operand of an op with several
+        }
+        found = i;
+      }
+    }
+    return found;
+  }
+
+  /** The explicit string values of {@code e}'s annotation {@code annotation}, if it has one. */
+  private static Optional<Map<String, String>> annotationValues(Element e, String annotation) {
+    for (javax.lang.model.element.AnnotationMirror a : e.getAnnotationMirrors()) {
+      if (((TypeElement) a.getAnnotationType().asElement()).getQualifiedName()
+          .contentEquals(annotation)) {
+        Map<String, String> values = new HashMap<>();
+        a.getElementValues().forEach((k, v) ->
+            values.put(k.getSimpleName().toString(), String.valueOf(v.getValue())));
+        return Optional.of(values);
+      }
+    }
+    return Optional.empty();
   }
 
   private static ValueType valueType(TypeMirror t) {
@@ -482,6 +601,12 @@ final class BodyLowering {
       if (ownerName.startsWith("java.")) {
         error(path, Message.UNSUPPORTED_CALL, qualified, Callables.nearest(name),
             Callables.list());
+      } else if (annotationValues(method, OpCollector.ELEMENTWISE).isPresent()) {
+        // An op of a library or of the built-ins: javac gives its signature and annotations
+        // from the class file, but not its body (docs/processor.md, "Ops of other jars").
+        String op = annotationValues(method, OpCollector.ELEMENTWISE).get()
+            .getOrDefault("name", "");
+        error(path, Message.FOREIGN_OP, qualified, op.isEmpty() ? name : op, ownerName);
       } else {
         error(path, Message.UNKNOWN_CALL, qualified + "(...)", Callables.list());
       }
@@ -607,7 +732,14 @@ final class BodyLowering {
         inlinedLocals.put(l.name(),
             bind(substitute(l.init(), bound, inlinedLocals), prefix + "_" + l.name()));
       }
-      return substitute(template.get().result(), bound, inlinedLocals);
+      Expr value = substitute(template.get().result(), bound, inlinedLocals);
+      if (markCalls && bodyType == ValueType.DOUBLE) {
+        Optional<Derivatives.Callee> callee = derivatives(method, template.get());
+        if (callee.isPresent()) {
+          return new Expr.OpCall(value, bound, callee.get());
+        }
+      }
+      return value;
     }
 
     /** The method's body over placeholders for its parameters, lowered in this body type. */

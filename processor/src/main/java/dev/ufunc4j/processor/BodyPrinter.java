@@ -71,6 +71,7 @@ final class BodyPrinter {
           + print(c.whenTrue(), CONDITIONAL + 1) + " : " + print(c.whenFalse(), CONDITIONAL);
       case Expr.Call c -> c.function().qualifiedCall()
           + c.args().stream().map(BodyPrinter::print).collect(Collectors.joining(", ", "(", ")"));
+      case Expr.OpCall c -> print(c.value(), 0); // (printed bodies are unmarked)
     };
     return precedence(e) < context ? "(" + s + ")" : s;
   }

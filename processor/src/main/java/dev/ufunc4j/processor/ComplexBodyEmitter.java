@@ -115,6 +115,7 @@ final class ComplexBodyEmitter {
       };
       case Expr.Conditional c -> false;
       case Expr.Call c -> false;
+      case Expr.OpCall c -> arithmetic(c.value()); // (bodies reach the emitters unmarked)
     };
   }
 

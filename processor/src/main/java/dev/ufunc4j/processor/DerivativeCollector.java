@@ -41,7 +41,8 @@ final class DerivativeCollector {
   DerivativeCollector(Elements elements, Trees trees, Report report) {
     this.elements = elements;
     this.trees = trees;
-    this.lowering = new BodyLowering(trees, report);
+    // A derivative body is not differentiated again: no calls to mark.
+    this.lowering = new BodyLowering(trees, report, false);
     this.report = report;
   }
 

@@ -84,10 +84,11 @@ final class Derivatives {
       return List.of();
     }
     OpModel.Overload forward = op.overload(ValueType.DOUBLE).orElseThrow();
-    Set<String> taken = names(op, forward.body());
+    // The marked body: a call to an op that declares a derivative differentiates with it.
+    Set<String> taken = names(op, forward.marked());
     String grad = unique("grad", taken);
     taken.add(grad);
-    Body shifted = shift(forward.body());
+    Body shifted = shift(forward.marked());
     List<Gradient> gradients = new ArrayList<>();
     for (int k = 0; k < op.tensors().size(); k++) {
       OpModel.TensorParam param = op.tensors().get(k);
@@ -166,14 +167,51 @@ final class Derivatives {
   // ---------------------------------------------------------------------------- derivation
 
   /**
+   * What the chain rule needs of an op that another op's body calls ({@link Expr.OpCall}): its
+   * body and its declared derivatives, both over placeholders for its parameters ({@code
+   * Operand(i)} is parameter {@code i} in declaration order, {@code @Scalar} ones included).
+   *
+   * @param op the called op's name, which prefixes the locals its derivatives add
+   * @param parameters how many parameters the called op has
+   * @param template the called op's {@code double} body, possibly marked itself
+   * @param declared by parameter position, the {@code @Derivative} of that operand as a gradient
+   *     body: {@code Operand(parameters)} is the incoming gradient
+   */
+  record Callee(String op, int parameters, Body template, Map<Integer, Body> declared) {
+    Callee {
+      declared = Map.copyOf(declared);
+    }
+
+    /** The gradient slot of {@link #declared} and {@link #partial}'s bodies. */
+    Expr.Operand gradient() {
+      return new Expr.Operand(parameters, "grad", ValueType.DOUBLE);
+    }
+
+    /**
+     * {@code grad * ∂op/∂(parameter i)} over the placeholders: the declared derivative where
+     * there is one, else derived from the body.
+     */
+    Body partial(int i) {
+      Body known = declared.get(i);
+      if (known != null) {
+        return known;
+      }
+      Set<String> taken = new HashSet<>();
+      template.locals().forEach(l -> taken.add(l.name()));
+      return derive(template, i, gradient(), taken);
+    }
+  }
+
+  /**
    * The backward body of {@code body} (already in backward numbering) with respect to operand
    * {@code wrt}: the forward locals it needs, one derivative local per non-trivial local
    * derivative, and {@code grad * d(result)}.
    */
   static Body derive(Body body, int wrt, Expr.Operand grad, Set<String> taken) {
     Map<String, Expr> derivatives = new HashMap<>();
-    Differentiator d = new Differentiator(wrt, derivatives);
     List<Body.Local> locals = new ArrayList<>();
+    // The locals a called op's derivative brings (Differentiator#opCall) join in the order used.
+    Differentiator d = new Differentiator(wrt, derivatives, locals, taken);
     for (Body.Local local : body.locals()) {
       locals.add(local);
       if (local.init().type() != ValueType.DOUBLE) {
@@ -193,9 +231,33 @@ final class Derivatives {
     return tidy(new Body(locals, result), taken);
   }
 
-  /** Drops unused locals and names repeated sub-expressions. */
+  /** Drops the marks of calls, unused locals, and names repeated sub-expressions. */
   private static Body tidy(Body body, Set<String> taken) {
-    return Simplify.commonSubexpressions(Simplify.withoutUnusedLocals(body), taken);
+    Body unmarked = body.unmarked();
+    Body tidy = Simplify.commonSubexpressions(Simplify.withoutUnusedLocals(unmarked), taken);
+    // Only where a called op's derivative brought locals (a body without marks stays as it was).
+    return unmarked == body ? tidy : withoutAliases(tidy);
+  }
+
+  /**
+   * The body without locals that only rename another ({@code final double y = t;}, where naming
+   * a repeated expression replaced a called op's local's initializer): their readers read the
+   * other local.
+   */
+  private static Body withoutAliases(Body body) {
+    Map<String, Expr> alias = new HashMap<>();
+    java.util.function.UnaryOperator<Expr> leaf =
+        e -> e instanceof Expr.LocalRef l && alias.containsKey(l.name()) ? alias.get(l.name()) : e;
+    List<Body.Local> locals = new ArrayList<>();
+    for (Body.Local l : body.locals()) {
+      Expr init = Expr.mapLeaves(l.init(), leaf);
+      if (init instanceof Expr.LocalRef) {
+        alias.put(l.name(), init);
+      } else {
+        locals.add(new Body.Local(l.name(), init));
+      }
+    }
+    return alias.isEmpty() ? body : new Body(locals, Expr.mapLeaves(body.result(), leaf));
   }
 
   private static boolean trivial(Expr e) {
@@ -203,8 +265,16 @@ final class Derivatives {
         || e instanceof Expr.ScalarRef;
   }
 
-  /** Forward-mode derivative of expressions with respect to one operand. */
-  private record Differentiator(int wrt, Map<String, Expr> locals) {
+  /**
+   * Forward-mode derivative of expressions with respect to one operand.
+   *
+   * @param locals the derivative of each local of the body, by name
+   * @param added where the locals of a called op's derivative go, before the expression that
+   *     reads them
+   * @param taken every name in use (the added locals take new ones)
+   */
+  private record Differentiator(int wrt, Map<String, Expr> locals, List<Body.Local> added,
+      Set<String> taken) {
 
     Expr d(Expr e) {
       if (e.type() != ValueType.DOUBLE) {
@@ -219,6 +289,76 @@ final class Derivatives {
         case Expr.Binary b -> binary(b);
         case Expr.Conditional c -> Simplify.cond(c.condition(), d(c.whenTrue()), d(c.whenFalse()));
         case Expr.Call c -> call(c);
+        case Expr.OpCall c -> opCall(c);
+      };
+    }
+
+    /**
+     * The chain rule through a called op: the sum over its arguments of {@code ∂op/∂arg * d(arg)},
+     * each part the op's declared derivative where it declares one ({@link Callee#partial}), with
+     * {@code d(arg)} in the place of the gradient (for one variable the gradient body is linear
+     * in the gradient, so it gives the directional derivative too).
+     */
+    private Expr opCall(Expr.OpCall c) {
+      List<Expr> args = c.args();
+      Expr sum = Simplify.ZERO;
+      for (int i = 0; i < args.size(); i++) {
+        Expr da = d(args.get(i));
+        if (!Simplify.isZero(da)) {
+          sum = Simplify.add(sum, place(c.callee(), c.callee().partial(i), args, da));
+        }
+      }
+      return sum;
+    }
+
+    /**
+     * A partial of {@code callee} with the call's arguments and {@code da} in its placeholders;
+     * its locals become locals of the body being derived, named after the op.
+     */
+    private Expr place(Callee callee, Body partial, List<Expr> args, Expr da) {
+      Map<String, Expr> renamed = new HashMap<>();
+      java.util.function.UnaryOperator<Expr> leaf = x -> switch (x) {
+        case Expr.Operand o -> o.index() == callee.parameters() ? da : args.get(o.index());
+        case Expr.LocalRef l -> renamed.get(l.name());
+        default -> x;
+      };
+      for (Body.Local l : partial.locals()) {
+        Expr init = withoutOnes(Expr.mapLeaves(l.init(), leaf));
+        if (trivial(init)) {
+          renamed.put(l.name(), init);
+        } else {
+          String name = unique(callee.op() + capitalize(l.name()), taken);
+          taken.add(name);
+          added.add(new Body.Local(name, init));
+          renamed.put(l.name(), new Expr.LocalRef(name, init.type()));
+        }
+      }
+      return withoutOnes(Expr.mapLeaves(partial.result(), leaf));
+    }
+
+    /**
+     * {@code e} without multiplications and divisions by the literal 1, which placing a
+     * derivative of 1 in a gradient slot makes ({@code grad * y} becomes {@code 1.0 * y}); exact
+     * for every value.
+     */
+    private static Expr withoutOnes(Expr e) {
+      return switch (e) {
+        case Expr.Binary b when b.op() == Expr.BinaryOp.MUL || b.op() == Expr.BinaryOp.DIV -> {
+          Expr l = withoutOnes(b.left());
+          Expr r = withoutOnes(b.right());
+          yield r.equals(Simplify.ONE) ? l
+              : l.equals(Simplify.ONE) && b.op() == Expr.BinaryOp.MUL ? r
+              : new Expr.Binary(b.op(), l, r, b.type());
+        }
+        case Expr.Binary b ->
+            new Expr.Binary(b.op(), withoutOnes(b.left()), withoutOnes(b.right()), b.type());
+        case Expr.Unary u -> new Expr.Unary(u.op(), withoutOnes(u.operand()), u.type());
+        case Expr.Conditional c -> new Expr.Conditional(withoutOnes(c.condition()),
+            withoutOnes(c.whenTrue()), withoutOnes(c.whenFalse()), c.type());
+        case Expr.Call c ->
+            new Expr.Call(c.function(), c.args().stream().map(Differentiator::withoutOnes)
+                .toList(), c.type());
+        default -> e;
       };
     }
 
@@ -426,35 +566,23 @@ final class Derivatives {
 
   /** The body with every operand index raised by one: operand 0 becomes the gradient's slot. */
   static Body shift(Body body) {
-    Map<Integer, Integer> up = new HashMap<>();
-    Set<Integer> read = new HashSet<>();
-    body.locals().forEach(l -> read.addAll(operandsRead(body, l.init())));
-    read.addAll(operandsRead(body, body.result()));
-    read.forEach(i -> up.put(i, i + 1));
-    return renumber(body, up);
+    return renumber(body, i -> i + 1);
   }
 
   /** The body with operand {@code i} renamed to operand {@code to.get(i)}. */
   static Body renumber(Body body, Map<Integer, Integer> to) {
-    List<Body.Local> locals = new ArrayList<>();
-    for (Body.Local l : body.locals()) {
-      locals.add(new Body.Local(l.name(), renumber(l.init(), to)));
-    }
-    return new Body(locals, renumber(body.result(), to));
+    return renumber(body, to::get);
   }
 
-  private static Expr renumber(Expr e, Map<Integer, Integer> to) {
-    return switch (e) {
-      case Expr.Operand o -> new Expr.Operand(to.get(o.index()), o.name(), o.type());
-      case Expr.Unary u -> new Expr.Unary(u.op(), renumber(u.operand(), to), u.type());
-      case Expr.Binary b ->
-          new Expr.Binary(b.op(), renumber(b.left(), to), renumber(b.right(), to), b.type());
-      case Expr.Conditional c -> new Expr.Conditional(renumber(c.condition(), to),
-          renumber(c.whenTrue(), to), renumber(c.whenFalse(), to), c.type());
-      case Expr.Call c -> new Expr.Call(c.function(),
-          c.args().stream().map(a -> renumber(a, to)).toList(), c.type());
-      default -> e;
-    };
+  private static Body renumber(Body body, java.util.function.IntUnaryOperator to) {
+    java.util.function.UnaryOperator<Expr> leaf = e -> e instanceof Expr.Operand o
+        ? new Expr.Operand(to.applyAsInt(o.index()), o.name(), o.type())
+        : e;
+    List<Body.Local> locals = new ArrayList<>();
+    for (Body.Local l : body.locals()) {
+      locals.add(new Body.Local(l.name(), Expr.mapLeaves(l.init(), leaf)));
+    }
+    return new Body(locals, Expr.mapLeaves(body.result(), leaf));
   }
 
   /** The operands {@code e} reads, by index (locals resolved through {@code body}). */

@@ -45,6 +45,64 @@ sealed interface Expr {
     }
   }
 
+  /**
+   * A call to an op that declares a {@code @Derivative}, inlined: {@code value} is the inlined
+   * body, which is what the call computes, and {@code args} the call's arguments as {@code value}
+   * reads them (each an expression or the local it was bound to). The mark exists so that {@link
+   * Derivatives} can apply the chain rule with the called op's declared derivative for its part
+   * (docs/gradients.md, "Calls"); it appears only in the bodies {@link BodyLowering} returns and
+   * in {@link OpModel.Overload#marked}, never in a body an emitter sees ({@link #unmarked}).
+   */
+  record OpCall(Expr value, List<Expr> args, Derivatives.Callee callee) implements Expr {
+    public OpCall {
+      args = List.copyOf(args);
+    }
+
+    @Override
+    public ValueType type() {
+      return value.type();
+    }
+  }
+
+  /**
+   * {@code e} rebuilt with {@code leaf} applied to every leaf (operand, scalar, local, literal):
+   * the one substitution that inlining, renumbering and the chain rule through calls share.
+   */
+  static Expr mapLeaves(Expr e, java.util.function.UnaryOperator<Expr> leaf) {
+    return switch (e) {
+      case Unary u -> new Unary(u.op(), mapLeaves(u.operand(), leaf), u.type());
+      case Binary b ->
+          new Binary(b.op(), mapLeaves(b.left(), leaf), mapLeaves(b.right(), leaf), b.type());
+      case Conditional c -> new Conditional(mapLeaves(c.condition(), leaf),
+          mapLeaves(c.whenTrue(), leaf), mapLeaves(c.whenFalse(), leaf), c.type());
+      case Call c -> new Call(c.function(),
+          c.args().stream().map(a -> mapLeaves(a, leaf)).toList(), c.type());
+      case OpCall c -> new OpCall(mapLeaves(c.value(), leaf),
+          c.args().stream().map(a -> mapLeaves(a, leaf)).toList(), c.callee());
+      case Operand o -> leaf.apply(o);
+      case ScalarRef s -> leaf.apply(s);
+      case LocalRef l -> leaf.apply(l);
+      case Literal l -> leaf.apply(l);
+    };
+  }
+
+  /** {@code e} with every {@link OpCall} replaced by its value: what the emitters compile. */
+  static Expr unmarked(Expr e) {
+    if (!any(e, x -> x instanceof OpCall)) {
+      return e;
+    }
+    return switch (e) {
+      case OpCall c -> unmarked(c.value());
+      case Unary u -> new Unary(u.op(), unmarked(u.operand()), u.type());
+      case Binary b -> new Binary(b.op(), unmarked(b.left()), unmarked(b.right()), b.type());
+      case Conditional c -> new Conditional(unmarked(c.condition()), unmarked(c.whenTrue()),
+          unmarked(c.whenFalse()), c.type());
+      case Call c -> new Call(c.function(), c.args().stream().map(Expr::unmarked).toList(),
+          c.type());
+      default -> e;
+    };
+  }
+
   enum UnaryOp {
     NEG("-"),
     NOT("!"),
@@ -149,6 +207,8 @@ sealed interface Expr {
       case Conditional c ->
           any(c.condition(), test) || any(c.whenTrue(), test) || any(c.whenFalse(), test);
       case Call c -> c.args().stream().anyMatch(a -> any(a, test));
+      // What the call computes: its arguments are in the value, or in locals bound before it.
+      case OpCall c -> any(c.value(), test);
       default -> false;
     };
   }

@@ -114,6 +114,7 @@ final class IntegerLanes {
           yield c.function() != MathFunction.ABS || unsigned;
         }
         case Expr.Binary b -> binary(b);
+        case Expr.OpCall c -> exact(c.value()); // (bodies reach the emitters unmarked)
       };
     }
 

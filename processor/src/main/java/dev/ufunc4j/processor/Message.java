@@ -95,6 +95,12 @@ enum Message {
       "%s is declared outside this compilation, so its body cannot be compiled into the kernel:"
           + " inline it, or make it a static helper in this compilation (an @Elementwise body may"
           + " also call %s)"),
+  FOREIGN_OP(
+      "ForeignOp",
+      "%s is the @Elementwise op '%s' of %s, which was compiled apart from this code: its class"
+          + " file keeps the op's kernels but not the body a kernel would inline, so it cannot be"
+          + " called from an @Elementwise body; apply the op to tensors before or after this one,"
+          + " or copy its body into a static helper of this compilation"),
   SCALB_SCALE(
       "UnsupportedCall",
       "Math.scalb's scale factor %s must be a constant int: each scale compiles to exact"

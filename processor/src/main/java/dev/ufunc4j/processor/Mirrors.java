@@ -200,6 +200,7 @@ final class Mirrors {
         }
         yield c.function() + "(" + String.join(",", args) + ")";
       }
+      case Expr.OpCall c -> canonical(c.value(), swap); // (op bodies are unmarked)
     };
   }
 

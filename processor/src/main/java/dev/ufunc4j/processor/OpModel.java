@@ -117,8 +117,17 @@ record OpModel(
    *
    * @param bodyType what the body computes in: DOUBLE, LONG or BOOLEAN (all-boolean)
    * @param javadocSignature {@code add(double, double)}, for {@code {@link}}
+   * @param body the lowered body the kernels compute, without marks
+   * @param marked the same body with its calls to ops that declare a {@code @Derivative} still
+   *     marked ({@link Expr.OpCall}), which {@link Derivatives} differentiates
    */
-  record Overload(ValueType bodyType, String javadocSignature, Body body) {}
+  record Overload(ValueType bodyType, String javadocSignature, Body body, Body marked) {
+
+    /** The overload of a lowered body, marked or not. */
+    Overload(ValueType bodyType, String javadocSignature, Body lowered) {
+      this(bodyType, javadocSignature, lowered.unmarked(), lowered);
+    }
+  }
 
   Optional<Overload> overload(ValueType bodyType) {
     return overloads.stream().filter(o -> o.bodyType() == bodyType).findFirst();

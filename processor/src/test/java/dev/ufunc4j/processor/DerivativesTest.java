@@ -100,6 +100,7 @@ class DerivativesTest {
           default -> throw new AssertionError(b.op());
         };
       }
+      case Expr.OpCall c -> eval(c.value(), ops, locals);
       case Expr.Conditional c -> (Boolean) eval(c.condition(), ops, locals)
           ? eval(c.whenTrue(), ops, locals)
           : eval(c.whenFalse(), ops, locals);
@@ -266,6 +267,102 @@ class DerivativesTest {
       }
     }
     assertTrue(checked > 60, operator + ": only " + checked + " points checked");
+  }
+
+  // ---------------------------------------------------------------------------- called ops
+
+  private static Expr neg(Expr e) {
+    return new Expr.Unary(Expr.UnaryOp.NEG, e, ValueType.DOUBLE);
+  }
+
+  /** {@code 1 / (1 + e^-u)}, sigmoid's body. */
+  private static Expr sigmoid(Expr u) {
+    return bin(BinaryOp.DIV, lit(1), bin(BinaryOp.ADD, lit(1), call(MathFunction.EXP, neg(u))));
+  }
+
+  /**
+   * Sigmoid as a called op ({@code Operand(0)} its parameter) that declares PyTorch's
+   * {@code sigmoid_backward}, {@code grad * (1 - y) * y}, over the gradient slot
+   * {@code Operand(1)}.
+   */
+  private static final Derivatives.Callee SIGMOID = new Derivatives.Callee("sigmoid", 1,
+      returns(sigmoid(new Expr.Operand(0, "p", ValueType.DOUBLE))),
+      Map.of(0, new Body(
+          List.of(new Body.Local("y", sigmoid(new Expr.Operand(0, "p", ValueType.DOUBLE)))),
+          bin(BinaryOp.MUL, bin(BinaryOp.MUL, new Expr.Operand(1, "grad", ValueType.DOUBLE),
+                  bin(BinaryOp.SUB, lit(1), new Expr.LocalRef("y", ValueType.DOUBLE))),
+              new Expr.LocalRef("y", ValueType.DOUBLE)))));
+
+  /** {@code sigmoid(arg)} as BodyLowering inlines a call to the op: marked. */
+  private static Expr sigmoidCall(Expr arg) {
+    return new Expr.OpCall(sigmoid(arg), List.of(arg), SIGMOID);
+  }
+
+  @Test
+  void aCalledOpsDeclaredDerivativeIsUsedForItsPart() {
+    // silu(x) = x * sigmoid(x). Far below 0 the derivative of sigmoid's body is inf / inf, NaN;
+    // the declared one is 0, as PyTorch's autograd of x * torch.sigmoid(x).
+    Body marked = returns(bin(BinaryOp.MUL, X, sigmoidCall(X)));
+    Derivatives.Gradient g = gradients(op("silu", 1, marked)).get(0);
+    assertEquals(0.0, backward(g, 1.0, -800), "with sigmoid's declared derivative");
+    assertTrue(Double.isNaN(backward(gradients(op("silu", 1, marked.unmarked())).get(0), 1.0,
+        -800)), "the derivative of sigmoid's body, which the mark replaces");
+    // The declared formula's local y is the forward value of the call: one local, t.
+    assertEquals("final double t = 1.0 / (1.0 + Math.exp(-x));\n"
+            + "return grad * (t + x * ((1.0 - t) * t));",
+        BodyPrinter.print(g.backward().overload(ValueType.DOUBLE).orElseThrow().body()));
+    int checked = 0;
+    for (double x : POINTS) {
+      checked += checkAt(marked.unmarked(), List.of(g), x);
+    }
+    assertEquals(POINTS.length, checked);
+  }
+
+  @Test
+  void theChainRuleTakesEachArgumentsPartDeclaredOrDerived() {
+    // g(a, b) = a * e^b declares only its derivative in a (as 2 * grad * e^b, twice the true
+    // one, so that the test sees it is used); f(x, y) = g(x * y, y) + y: the part through a is
+    // the declared one times d(x * y), the part through b is derived from g's body.
+    Expr.Operand a = new Expr.Operand(0, "a", ValueType.DOUBLE);
+    Expr.Operand b = new Expr.Operand(1, "b", ValueType.DOUBLE);
+    Expr.Operand slot = new Expr.Operand(2, "grad", ValueType.DOUBLE);
+    Derivatives.Callee g = new Derivatives.Callee("g", 2,
+        returns(bin(BinaryOp.MUL, a, call(MathFunction.EXP, b))),
+        Map.of(0, returns(bin(BinaryOp.MUL, bin(BinaryOp.MUL, lit(2), slot),
+            call(MathFunction.EXP, b)))));
+    Expr xy = bin(BinaryOp.MUL, X, Y);
+    Expr value = bin(BinaryOp.MUL, xy, call(MathFunction.EXP, Y));
+    Body marked = returns(bin(BinaryOp.ADD, new Expr.OpCall(value, List.of(xy, Y), g), Y));
+    List<Derivatives.Gradient> gradients = gradients(op("f", 2, marked));
+    for (double x : POINTS) {
+      for (double y : POINTS) {
+        double e = Math.exp(y);
+        // declared: 2 e^y * d(xy); derived: xy e^y * dy; plus dy.
+        assertEquals(2 * e * y, backward(gradients.get(0), 1.0, x, y), 1e-12 * e * 10);
+        assertEquals(2 * e * x + x * y * e + 1, backward(gradients.get(1), 1.0, x, y),
+            1e-12 * e * 100);
+      }
+    }
+  }
+
+  @Test
+  void aMarkedCallInsideACalledOpIsDifferentiatedWithItsDeclaredDerivative() {
+    // h(q) = 3 * sigmoid(q), with no derivative of its own, is called by f(x) = h(x - 1): h's
+    // part is derived from its template, in which the call to sigmoid is marked; far below 0
+    // the result stays 0 (NaN through sigmoid's body).
+    Expr.Operand q = new Expr.Operand(0, "q", ValueType.DOUBLE);
+    Derivatives.Callee h = new Derivatives.Callee("h", 1,
+        returns(bin(BinaryOp.MUL, lit(3), sigmoidCall(q))), Map.of());
+    Expr shifted = bin(BinaryOp.SUB, X, lit(1));
+    Body marked = returns(new Expr.OpCall(bin(BinaryOp.MUL, lit(3), sigmoidCall(shifted)),
+        List.of(shifted), h));
+    Derivatives.Gradient g = gradients(op("f", 1, marked)).get(0);
+    assertEquals(0.0, backward(g, 1.0, -800));
+    int checked = 0;
+    for (double x : POINTS) {
+      checked += checkAt(marked.unmarked(), List.of(g), x);
+    }
+    assertEquals(POINTS.length, checked);
   }
 
   private static String printed(Body body, int operand) {

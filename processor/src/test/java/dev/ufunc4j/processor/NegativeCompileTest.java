@@ -689,4 +689,54 @@ class NegativeCompileTest {
     assertThat(kernel.lines().mapToInt(l -> l.split("\\.blend\\(", -1).length - 1).max()
         .orElseThrow()).isAtMost(16);
   }
+
+  /**
+   * An op of another compilation (a library jar, the built-ins) is refused at the call, naming
+   * the op: javac reads its annotations from the class file, but no body to inline.
+   */
+  @Test
+  void anOpOfAnotherCompilationIsRefusedNamingIt() throws Exception {
+    java.nio.file.Path library = java.nio.file.Files.createTempDirectory("library");
+    javax.tools.JavaCompiler compiler = javax.tools.ToolProvider.getSystemJavaCompiler();
+    JavaFileObject lib = JavaFileObjects.forSourceString("lib.Library", """
+        package lib;
+
+        import dev.ufunc4j.annotation.Elementwise;
+
+        public final class Library {
+          @Elementwise(name = "logistic")
+          public static double sigmoid(double x) {
+            return 1 / (1 + Math.exp(-x));
+          }
+
+          public static double half(double x) {
+            return x / 2;
+          }
+        }
+        """);
+    // Compiled alone, without the processor: only its class file matters here.
+    assertThat(compiler.getTask(null, null, null, List.of("-proc:none", "-d",
+        library.toString(), "-classpath", System.getProperty("java.class.path")), null,
+        List.of(lib)).call()).isTrue();
+    String members = """
+        @Elementwise
+        static double f(double x) { return x * lib.Library.sigmoid(x); }
+        @Elementwise
+        static double g(double x) { return lib.Library.half(x); }
+        """;
+    Compilation c = javac().withProcessors(new ElementwiseProcessor())
+        .withClasspath(java.util.stream.Stream.concat(
+            java.util.Arrays.stream(System.getProperty("java.class.path")
+                .split(java.io.File.pathSeparator)).map(java.io.File::new),
+            java.util.stream.Stream.of(library.toFile())).toList())
+        .compile(source(members));
+    assertThat(c).failed();
+    assertThat(c).hadErrorContaining("[Elementwise/ForeignOp] Library.sigmoid is the"
+        + " @Elementwise op 'logistic' of lib.Library, which was compiled apart from this code")
+        .inFile(source(members)).onLineContaining("lib.Library.sigmoid(x)");
+    // A plain method of another compilation keeps its message.
+    assertThat(c).hadErrorContaining("[Elementwise/UnknownCall] Library.half(...) is declared"
+        + " outside this compilation").inFile(source(members))
+        .onLineContaining("lib.Library.half(x)");
+  }
 }

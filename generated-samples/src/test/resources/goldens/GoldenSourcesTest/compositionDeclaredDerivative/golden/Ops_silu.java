@@ -1,0 +1,37 @@
+package golden;
+
+import dev.ufunc4j.annotation.Promote;
+import dev.ufunc4j.dtype.DType;
+import dev.ufunc4j.kernel.ElementwiseKernel;
+import dev.ufunc4j.kernel.ElementwiseOp;
+import javax.annotation.processing.Generated;
+
+/**
+ * The op {@code silu} declared by {@link golden.Ops}: its operands and kernel table (1 entries).
+ */
+@Generated("dev.ufunc4j.processor.ElementwiseProcessor")
+final class Ops_silu {
+  static final ElementwiseOp OP = ElementwiseOp.builder("silu", "golden.Ops")
+      .tensor("x")
+      .promote(Promote.PROMOTE)
+      .predicate(false)
+      .mayThrow(false)
+      .cost(4)
+      .backward(0, Ops_silu_grad_x.OP)
+      .entry(DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32)
+      .kernels(Ops_silu::kernel)
+      .build();
+
+  private Ops_silu() {
+  }
+
+  /**
+   * The kernel of table entry {@code index}; its class loads on first use.
+   */
+  private static ElementwiseKernel kernel(int index) {
+    return switch (index) {
+      case 0 -> Ops_silu_w32.FLOAT32;
+      default -> throw new IndexOutOfBoundsException("no kernel entry " + index);
+    } ;
+  }
+}
