@@ -46,7 +46,7 @@ import dev.ufunc4j.kernel.ElementwiseOp;
  * contiguous row); that is the fast path, measured per call in {@code benchmarks/RESULTS.md}.
  */
 public final class Dispatch {
-  private static final Object[] NO_SCALARS = {};
+  static final Object[] NO_SCALARS = {};
 
   private Dispatch() {}
 
