@@ -135,7 +135,7 @@ public final class Dispatch {
     if (op == null) {
       throw new IllegalArgumentException("op must not be null");
     }
-    if (GradGraph.recording(outs, inputs)) {
+    if (GradGraph.recordingAny(outs, inputs)) {
       throw new IllegalArgumentException(op.name() + " returns several results, which have no"
           + " gradients yet; call it on tensors that do not require gradients (detach() them, or"
           + " inside Autograd.noGrad())");

@@ -298,7 +298,7 @@ final class GradGraph {
    * {@link #recording(Tensor, Tensor[])} for an op with several results: {@code outs} holds one
    * target per result (any may be null), or is null for new results.
    */
-  static boolean recording(Tensor[] outs, Tensor[] inputs) {
+  static boolean recordingAny(Tensor[] outs, Tensor[] inputs) {
     if (outs != null) {
       for (Tensor out : outs) {
         if (recordsWriteInto(out)) {
