@@ -46,7 +46,7 @@ import dev.ufunc4j.kernel.ElementwiseOp;
  * contiguous row); that is the fast path, measured per call in {@code benchmarks/RESULTS.md}.
  */
 public final class Dispatch {
-  private static final Object[] NO_SCALARS = {};
+  static final Object[] NO_SCALARS = {};
 
   private Dispatch() {}
 
@@ -135,7 +135,7 @@ public final class Dispatch {
     if (op == null) {
       throw new IllegalArgumentException("op must not be null");
     }
-    if (GradGraph.recording(null, inputs) || recordingInto(outs, inputs)) {
+    if (GradGraph.recordingAny(outs, inputs)) {
       throw new IllegalArgumentException(op.name() + " returns several results, which have no"
           + " gradients yet; call it on tensors that do not require gradients (detach() them, or"
           + " inside Autograd.noGrad())");
@@ -147,17 +147,6 @@ public final class Dispatch {
       }
     }
     return results;
-  }
-
-  private static boolean recordingInto(Tensor[] outs, Tensor[] inputs) {
-    if (outs != null) {
-      for (Tensor out : outs) {
-        if (out != null && GradGraph.recording(out, inputs)) {
-          return true;
-        }
-      }
-    }
-    return false;
   }
 
   /**

@@ -546,9 +546,12 @@ final class ElementwiseCall {
   Tensor run() {
     if (reciprocalTimesNumber) {
       // PyTorch's number / tensor (Tensor.__rtruediv__): tensor.reciprocal() * number, the
-      // reciprocal rounded to the 16-bit dtype, then mul's float32 reading of the number.
-      Tensor reciprocal = Dispatch.apply(op, null, Tensor.wrap(1.0), inputs[1]);
-      Tensor product = Ops.mul(reciprocal, inputs[0]);
+      // reciprocal rounded to the 16-bit dtype, then mul's float32 reading of the number. Both
+      // through the plain op: this is below autograd, which has recorded the division already.
+      Tensor reciprocal =
+          Dispatch.plain(op, null, new Tensor[] {Tensor.wrap(1.0), inputs[1]}, Dispatch.NO_SCALARS);
+      Tensor product = Dispatch.plain(
+          Builtins_mul.OP, null, new Tensor[] {reciprocal, inputs[0]}, Dispatch.NO_SCALARS);
       if (out == null) {
         return product;
       }

@@ -294,6 +294,26 @@ final class GradGraph {
     return false;
   }
 
+  /**
+   * {@link #recording(Tensor, Tensor[])} for an op with several results: {@code outs} holds one
+   * target per result (any may be null), or is null for new results.
+   */
+  static boolean recordingAny(Tensor[] outs, Tensor[] inputs) {
+    if (outs != null) {
+      for (Tensor out : outs) {
+        if (recordsWriteInto(out)) {
+          return true;
+        }
+      }
+    }
+    return recording(null, inputs);
+  }
+
+  /** Whether a write into {@code t} would change a graph: grad mode on, {@code t} in one. */
+  private static boolean recordsWriteInto(Tensor t) {
+    return tracked(t) && enabled() && writesIntoGraph(t);
+  }
+
   /** {@link #recording} for one input. */
   static boolean recording(Tensor x) {
     return tracked(x) && enabled() && requiresGrad(x);
@@ -310,7 +330,7 @@ final class GradGraph {
    * grad mode is on (PyTorch's in-place rule); the version is raised in every case.
    */
   static void beforeWrite(Tensor t, String method) {
-    if (tracked(t) && enabled() && writesIntoGraph(t)) {
+    if (recordsWriteInto(t)) {
       throw new IllegalStateException(method + ": " + (isLeafRequiringGrad(t)
           ? "a leaf tensor that requires grad is being used in an in-place operation;"
               + " write it inside Autograd.noGrad()"

@@ -17,6 +17,7 @@ import dev.ufunc4j.internal.shape.UpwardImportFixture;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,7 +27,12 @@ import org.junit.jupiter.api.Test;
  * calls back up, and no package of the runtime is in a cycle with another. Checked on the compiled
  * main classes of this module (generated ones included), so a violation fails the build instead
  * of waiting for a reviewer.
+ *
+ * <p>In the slow tier (docs/testing.md, "Test tiers"): importing the whole runtime, about 840K
+ * generated lines compiled to classes, takes ArchUnit minutes on a loaded machine; the default
+ * build, and so {@code .ci/run}, still runs it.
  */
+@Tag("slow") // imports every class of the runtime: minutes under load
 class LayerRulesTest {
   private static JavaClasses runtime;
 

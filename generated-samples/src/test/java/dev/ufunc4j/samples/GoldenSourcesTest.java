@@ -20,6 +20,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
@@ -529,6 +531,51 @@ class GoldenSourcesTest {
             return alpha.doubleValue();
           }
         """);
+  }
+
+  /**
+   * A kernel class declares only the constants its code names (issue 25 item 6): the classes of
+   * {@code lt}, whose kernels only run {@code gt}'s rows with the operands swapped ({@code
+   * Mirrors.across}), declare no species at all, and no class declares a species or a packing
+   * flag its rows do not read.
+   */
+  @Test
+  void kernelClassesDeclareOnlyTheConstantsTheyUse() {
+    Compilation c = compile("uint8,int16,int32,float32,float64", """
+          @Elementwise
+          public static boolean gt(double a, double b) { return a > b; }
+          @Elementwise
+          public static boolean gt(long a, long b) { return a > b; }
+          @Elementwise
+          public static boolean lt(double a, double b) { return a < b; }
+          @Elementwise
+          public static boolean lt(long a, long b) { return a < b; }
+          @Elementwise
+          public static double mul(double a, double b) { return a * b; }
+          @Elementwise
+          public static long mul(long a, long b) { return a * b; }
+        """);
+    assertThat(c).succeededWithoutWarnings();
+    Map<String, String> files = outputs(c);
+    Pattern constant = Pattern.compile("private static final [^=]* (\\w+) =");
+    int ltClasses = 0;
+    for (Map.Entry<String, String> f : files.entrySet()) {
+      if (!f.getKey().matches(".*_w\\d+\\w*\\.java")) {
+        continue; // not a kernel class
+      }
+      String code = f.getValue();
+      if (f.getKey().contains("Ops_lt_w")) {
+        ltClasses++;
+        assertThat(code).contains("Ops_gt_w"); // it runs gt's rows
+        assertThat(code).doesNotContain("VectorSpecies");
+      }
+      Matcher m = constant.matcher(code);
+      while (m.find()) {
+        long uses = Pattern.compile("\\b" + m.group(1) + "\\b").matcher(code).results().count();
+        assertTrue(uses > 1, f.getKey() + " declares " + m.group(1) + " and never names it");
+      }
+    }
+    assertTrue(ltClasses > 0, "no kernel class of lt among " + files.keySet());
   }
 
   @Test

@@ -548,7 +548,7 @@ public final class ElementwiseProcessor extends AbstractProcessor {
    */
   private static List<KernelGenerator.Kernel> kernels(OpModel op, List<KernelEntry> entries,
       boolean forward, boolean sharingRows) {
-    Map<KernelEntry, KernelEntry> mirrors = Mirrors.sources(op, entries);
+    Map<KernelEntry, KernelEntry> mirrors = Mirrors.sources(op, entries, op, entries);
     Map<KernelEntry, KernelGenerator.Kernel> generated = new java.util.IdentityHashMap<>();
     for (KernelEntry entry : entries) {
       if (!mirrors.containsKey(entry)) {
@@ -573,7 +573,7 @@ public final class ElementwiseProcessor extends AbstractProcessor {
       OpModel other, List<KernelGenerator.Kernel> otherKernels) {
     Map<KernelEntry, KernelGenerator.Kernel> byEntry = new java.util.HashMap<>();
     otherKernels.forEach(k -> byEntry.put(k.entry(), k));
-    Map<KernelEntry, KernelEntry> mirrors = Mirrors.sources(op, entries,
+    Map<KernelEntry, KernelEntry> mirrors = Mirrors.sources(op, entries, other,
         otherKernels.stream().map(KernelGenerator.Kernel::entry).toList());
     return entries.stream().map(entry -> {
       KernelEntry source = mirrors.get(entry);

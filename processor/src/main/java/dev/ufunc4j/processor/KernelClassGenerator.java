@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -96,8 +97,8 @@ final class KernelClassGenerator {
               : CodeBlock.of("new $L($L)", className, i))
           .build());
     }
-    type.addFields(KernelGenerator.fields(kernels.stream().map(KernelGenerator.Kernel::lanes)
-        .toList(), capBits));
+    type.addFields(used(KernelGenerator.fields(kernels.stream()
+        .map(KernelGenerator.Kernel::lanes).toList(), capBits), kernels));
     MethodSpec.Builder constructor = MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE);
     if (!single) {
       type.addField(TypeName.INT, "entry", Modifier.PRIVATE, Modifier.FINAL);
@@ -138,6 +139,35 @@ final class KernelClassGenerator {
         .skipJavaLangImports(true)
         .indent("  ")
         .build();
+  }
+
+  /**
+   * The constants of {@code constants} that the kernels' code names, directly or through another
+   * kept constant's initializer ({@code LANES} through a species): a class of mirrored kernels,
+   * whose box methods only call another class's rows ({@code lt}'s, running {@code gt}'s), needs
+   * none, and a kernel class declares no species its rows do not load. The constants' names are
+   * reserved ({@link KernelGenerator#RESERVED}), so no local of the code spells one.
+   */
+  private static List<FieldSpec> used(List<FieldSpec> constants,
+      List<KernelGenerator.Kernel> kernels) {
+    StringBuilder code = new StringBuilder();
+    for (KernelGenerator.Kernel k : kernels) {
+      k.methods().forEach(m -> code.append(m).append('\n'));
+      if (k.folds()) {
+        code.append(k.lanes().constantLane().species).append('\n'); // LEAF_ROTATIONS' species
+      }
+    }
+    // A constant's initializer names only constants declared before it: deciding from the last
+    // to the first sees every reader of a constant before the constant.
+    List<FieldSpec> kept = new ArrayList<>();
+    for (int i = constants.size() - 1; i >= 0; i--) {
+      FieldSpec f = constants.get(i);
+      if (Pattern.compile("\\b" + Pattern.quote(f.name()) + "\\b").matcher(code).find()) {
+        kept.add(0, f);
+        code.append(f.initializer()).append('\n');
+      }
+    }
+    return kept;
   }
 
   /**

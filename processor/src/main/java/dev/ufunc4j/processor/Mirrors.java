@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Mirrored kernels (issue 25 item 6): an op whose body gives the same value with its two tensor
@@ -27,29 +28,40 @@ final class Mirrors {
   private Mirrors() {}
 
   /**
-   * The op's mirrored entries, each with the entry whose rows it runs: for every pair of entries
-   * {@code (x, y)} and {@code (y, x)} with {@code x} declared before {@code y} that compute alike,
-   * the second runs the first's rows. Empty unless the op has exactly two tensor operands, no
-   * conditions, and the body the entries compute with is symmetric. In table order.
+   * The entries of {@code op}'s {@code table} that run rows of {@code sourceOp}'s {@code
+   * sourceTable} with the two operands swapped, each with the entry whose rows it runs; in table
+   * order. Entry {@code (x, y)} runs {@code (y, x)}'s rows where both compute alike.
+   *
+   * <ul>
+   *   <li>{@code sourceOp == op} (the op's own table): for every pair of entries {@code (x, y)} and
+   *       {@code (y, x)} with {@code x} declared before {@code y}, the second runs the first's
+   *       rows. Empty unless the op has exactly two tensor operands, no conditions, and the body the
+   *       entries compute with is symmetric.
+   *   <li>another op: {@code op} is {@code sourceOp} with the operands swapped ({@link #across}),
+   *       so every entry whose swapped entry {@code sourceOp} has runs its rows.
+   * </ul>
    */
-  static Map<KernelEntry, KernelEntry> sources(OpModel op, List<KernelEntry> table) {
+  static Map<KernelEntry, KernelEntry> sources(OpModel op, List<KernelEntry> table,
+      OpModel sourceOp, List<KernelEntry> sourceTable) {
+    boolean own = sourceOp == op;
     Map<KernelEntry, KernelEntry> mirrors = new LinkedHashMap<>();
-    if (op.tensors().size() != 2 || op.tensors().stream().anyMatch(OpModel.TensorParam::condition)
-        || op.hasSeveralResults()) {
+    if (own && (op.tensors().size() != 2
+        || op.tensors().stream().anyMatch(OpModel.TensorParam::condition)
+        || op.hasSeveralResults())) {
       return mirrors;
     }
     Map<List<Object>, KernelEntry> byKey = new HashMap<>();
-    for (KernelEntry e : table) {
+    for (KernelEntry e : sourceTable) {
       byKey.put(key(e, e.operands().get(0), e.operands().get(1)), e);
     }
     for (KernelEntry e : table) {
       var x = e.operands().get(1);
       var y = e.operands().get(0);
-      if (x.compareTo(y) >= 0) {
+      if (own && x.compareTo(y) >= 0) {
         continue; // the diagonal, and the entries whose mirror is generated
       }
       KernelEntry source = byKey.get(key(e, x, y));
-      if (source != null && computesAlike(source, e) && mirrorable(op, e)) {
+      if (source != null && computesAlike(source, e) && (!own || mirrorable(op, e))) {
         mirrors.put(e, source);
       }
     }
@@ -62,11 +74,11 @@ final class Mirrors {
    * take two tensors and nothing else, promote, compute and restrict dtypes alike, and each body
    * of {@code op} reads as the other's of its type with the operands swapped ({@link #canonical}
    * writes {@code x < y} as {@code y > x}). Then every entry of {@code op} whose swapped entry
-   * {@code other} has ({@link #sources(OpModel, List, List)}) runs that entry's rows.
+   * {@code other} has ({@link #sources}) runs that entry's rows.
    */
-  static java.util.Optional<OpModel> across(OpModel op, List<OpModel> models) {
+  static Optional<OpModel> across(OpModel op, List<OpModel> models) {
     if (!plainBinary(op)) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     for (OpModel other : models) {
       if (other == op) {
@@ -79,10 +91,10 @@ final class Mirrors {
           && other.overloads().size() == op.overloads().size()
           && op.overloads().stream().allMatch(o -> other.overload(o.bodyType())
               .map(p -> swapped(o.body(), p.body())).orElse(false))) {
-        return java.util.Optional.of(other);
+        return Optional.of(other);
       }
     }
-    return java.util.Optional.empty();
+    return Optional.empty();
   }
 
   /** Two tensors, no condition, scalar or record, no integer division, no fold loops. */
@@ -114,27 +126,6 @@ final class Mirrors {
       }
     }
     return true;
-  }
-
-  /**
-   * The entries of {@code table} (an op {@link #across} found to be {@code other} swapped) with
-   * the entries of {@code otherTable} whose rows they run: entry {@code (x, y)} runs {@code (y,
-   * x)}'s where both compute alike. In table order.
-   */
-  static Map<KernelEntry, KernelEntry> sources(OpModel op, List<KernelEntry> table,
-      List<KernelEntry> otherTable) {
-    Map<List<Object>, KernelEntry> byKey = new HashMap<>();
-    for (KernelEntry e : otherTable) {
-      byKey.put(key(e, e.operands().get(0), e.operands().get(1)), e);
-    }
-    Map<KernelEntry, KernelEntry> mirrors = new LinkedHashMap<>();
-    for (KernelEntry e : table) {
-      KernelEntry source = byKey.get(key(e, e.operands().get(1), e.operands().get(0)));
-      if (source != null && computesAlike(source, e)) {
-        mirrors.put(e, source);
-      }
-    }
-    return mirrors;
   }
 
   private static List<Object> key(KernelEntry e, Object first, Object second) {

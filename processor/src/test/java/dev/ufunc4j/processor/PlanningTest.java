@@ -145,7 +145,7 @@ class PlanningTest {
     OpModel op = op(Promote.PROMOTE, false,
         List.of(new OpModel.Overload(ValueType.DOUBLE, "op(double, double)", add)), 2);
     List<KernelEntry> entries = new EntryPlanner(REAL).plan(op);
-    java.util.Map<KernelEntry, KernelEntry> mirrors = Mirrors.sources(op, entries);
+    java.util.Map<KernelEntry, KernelEntry> mirrors = Mirrors.sources(op, entries, op, entries);
     long mixed = entries.stream().filter(e -> e.operands().get(0) != e.operands().get(1)).count();
     assertEquals(mixed / 2, mirrors.size());
     mirrors.forEach((mirror, source) -> {
@@ -158,7 +158,8 @@ class PlanningTest {
         ValueType.DOUBLE));
     OpModel minus = op(Promote.PROMOTE, false,
         List.of(new OpModel.Overload(ValueType.DOUBLE, "op(double, double)", sub)), 2);
-    assertThat(Mirrors.sources(minus, new EntryPlanner(REAL).plan(minus))).isEmpty();
+    List<KernelEntry> minusTable = new EntryPlanner(REAL).plan(minus);
+    assertThat(Mirrors.sources(minus, minusTable, minus, minusTable)).isEmpty();
   }
 
   private static OpModel named(String name, BinaryOp op) {
@@ -185,7 +186,7 @@ class PlanningTest {
     assertThat(Mirrors.across(eq, models)).isEmpty(); // symmetric: mirrors within itself
     List<KernelEntry> ltTable = new EntryPlanner(REAL).plan(lt);
     List<KernelEntry> gtTable = new EntryPlanner(REAL).plan(gt);
-    java.util.Map<KernelEntry, KernelEntry> sources = Mirrors.sources(gt, gtTable, ltTable);
+    java.util.Map<KernelEntry, KernelEntry> sources = Mirrors.sources(gt, gtTable, lt, ltTable);
     assertEquals(gtTable.size(), sources.size());
     sources.forEach((mirror, source) -> assertEquals(
         List.of(mirror.operands().get(1), mirror.operands().get(0)), source.operands()));

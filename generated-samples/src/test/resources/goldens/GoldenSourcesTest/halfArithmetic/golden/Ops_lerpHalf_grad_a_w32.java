@@ -7,7 +7,6 @@ import dev.ufunc4j.kernel.ElementwiseKernel;
 import dev.ufunc4j.kernel.HalfChunks;
 import dev.ufunc4j.kernel.LaneScratch;
 import java.lang.foreign.MemorySegment;
-import java.nio.ByteOrder;
 import javax.annotation.processing.Generated;
 import jdk.incubator.vector.VectorShape;
 
@@ -28,8 +27,6 @@ final class Ops_lerpHalf_grad_a_w32 implements ElementwiseKernel {
    * Elements per step: a preferred-size vector of the widest lane type (32 bits).
    */
   private static final int LANES = VectorShape.preferredShape().vectorBitSize() / 32;
-
-  private static final ByteOrder ORDER = ByteOrder.nativeOrder();
 
   private Ops_lerpHalf_grad_a_w32() {
   }

@@ -7,7 +7,6 @@ import dev.ufunc4j.kernel.ElementwiseKernel;
 import dev.ufunc4j.kernel.HalfChunks;
 import dev.ufunc4j.kernel.LaneScratch;
 import java.lang.foreign.MemorySegment;
-import java.nio.ByteOrder;
 import javax.annotation.processing.Generated;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
@@ -39,8 +38,6 @@ final class Ops_silu_grad_x_w32min2 implements ElementwiseKernel {
   private static final VectorSpecies<Integer> INTS = VectorSpecies.of(int.class, VectorShape.forBitSize(LANES * 32));
 
   private static final VectorSpecies<Float> FLOATS = VectorSpecies.of(float.class, VectorShape.forBitSize(LANES * 32));
-
-  private static final ByteOrder ORDER = ByteOrder.nativeOrder();
 
   private Ops_silu_grad_x_w32min2() {
   }
