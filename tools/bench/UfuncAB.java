@@ -16,7 +16,10 @@ import java.util.Locale;
  * {@code maximum_reduce_rows} ({@code Ops.maximum.reduce(x, 1)}) and {@code logaddexp_reduce_rows}
  * ({@code ReducerOps.logAddExp.reduce(x, 1)}, needs the generated-samples classes) of
  * [4096, 4096]. Each build is a path list (a {@code benchmarks.jar}, or runtime, annotations and
- * generated-samples jars or class directories, ':'-separated). Prints the minimum, the 10th
+ * generated-samples jars or class directories, ':'-separated). Unary float32 ops into an {@code
+ * out=} target too: {@code sigmoid_64K}, {@code exp_1M} ({@code Ops.<op>(x, out)}, x normal
+ * random as core_speed.py's); with one thread the time is the thread's CPU time (a loaded machine's other
+ * processes do not count). Prints the minimum, the 10th
  * percentile and the median of each and the second's ÷ the first's; run it a second time with the
  * builds swapped, since the first build's tensors are allocated first.
  *
@@ -43,7 +46,11 @@ public final class UfuncAB {
     int threads = Integer.parseInt(args[3]);
     int calls = Integer.parseInt(args[4]);
     boolean all = caseId.equals("sum_16M");
-    long[] shape = all ? new long[] {16_777_216} : new long[] {4096, 4096};
+    // A unary op's case: op_64K or op_1M.
+    String[] unary = caseId.matches("[a-z0-9]+_(64K|1M)") && !caseId.startsWith("sum_")
+        ? caseId.split("_") : null;
+    long[] shape = unary != null ? new long[] {unary[1].equals("1M") ? 1 << 20 : 1 << 16}
+        : all ? new long[] {16_777_216} : new long[] {4096, 4096};
     List<Build> builds = new ArrayList<>();
     for (String cp : List.of(args[0], args[1])) {
       List<URL> urls = new ArrayList<>();
@@ -56,9 +63,18 @@ public final class UfuncAB {
       Class<?> dtype = loader.loadClass("dev.ufunc4j.dtype.DType");
       Object f32 = dtype.getField("FLOAT32").get(null);
       Object x = tensor.getMethod("randn", long.class, dtype, long[].class).invoke(null, 7L, f32, shape);
+        x = tensor.getMethod("of", float[].class, long[].class).invoke(null, v, shape);
+      }
       parallel(loader).getMethod("setThreads", int.class).invoke(null, threads);
       Class<?> ufunc = loader.loadClass("dev.ufunc4j.BinaryUfunc");
       Method reduce = ufunc.getMethod("reduce", tensor, int.class);
+      if (unary != null) {
+        Class<?> ops = loader.loadClass("dev.ufunc4j.Ops");
+        Object out = tensor.getMethod("zeros", dtype, long[].class).invoke(null, f32, shape);
+        builds.add(new Build(cp, ops.getMethod(unary[0], tensor, tensor), null,
+            new Object[] {x, out}));
+        continue;
+      }
       builds.add(switch (caseId) {
         case "sum_16M", "sum_rows_4096", "sum_cols_4096" -> {
           Object out = tensor.getMethod("zeros", dtype, long[].class)
@@ -76,20 +92,25 @@ public final class UfuncAB {
         default -> throw new IllegalArgumentException(caseId);
       });
     }
+    java.lang.management.ThreadMXBean threadCpu =
+        java.lang.management.ManagementFactory.getThreadMXBean();
+    boolean cpu = threads == 1;
     double[][] ms = new double[2][calls];
     for (int c = -Math.max(2, calls / 5); c < calls; c++) {
       for (int k = 0; k < 2; k++) {
         int b = (c & 1) == 0 ? k : 1 - k;
         Build build = builds.get(b);
-        long t0 = System.nanoTime();
+        long t0 = cpu ? threadCpu.getCurrentThreadCpuTime() : System.nanoTime();
         build.m.invoke(build.target, build.args);
-        long t1 = System.nanoTime();
+        long t1 = cpu ? threadCpu.getCurrentThreadCpuTime() : System.nanoTime();
         if (c >= 0) {
           ms[b][c] = (t1 - t0) / 1e6;
         }
       }
     }
-    StringBuilder line = new StringBuilder(caseId + " threads=" + threads);
+    StringBuilder line = new StringBuilder(caseId + " threads=" + threads
+        + (cpu ? " (thread CPU time)" : "") + String.format(Locale.ROOT, " load %.1f",
+        java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()));
     double[][] stats = new double[2][];
     for (int b = 0; b < 2; b++) {
       Arrays.sort(ms[b]);
