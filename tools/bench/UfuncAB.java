@@ -63,8 +63,6 @@ public final class UfuncAB {
       Class<?> dtype = loader.loadClass("dev.ufunc4j.dtype.DType");
       Object f32 = dtype.getField("FLOAT32").get(null);
       Object x = tensor.getMethod("randn", long.class, dtype, long[].class).invoke(null, 7L, f32, shape);
-        x = tensor.getMethod("of", float[].class, long[].class).invoke(null, v, shape);
-      }
       parallel(loader).getMethod("setThreads", int.class).invoke(null, threads);
       Class<?> ufunc = loader.loadClass("dev.ufunc4j.BinaryUfunc");
       Method reduce = ufunc.getMethod("reduce", tensor, int.class);
