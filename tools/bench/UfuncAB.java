@@ -20,7 +20,8 @@ import java.util.Locale;
  * [4096, 4096]; issue 24's {@code cumsum_16M} ({@code Ops.add.accumulate} into an {@code out=}
  * target; {@code cumsum_16M_fresh} without), {@code add_outer_4096} (likewise, and {@code
  * _fresh}) and {@code add_at_rows_64} (10^7 values, rows of 64, into [100000, 64] at random
- * rows), as cases.json defines them. Each build is a path list (a {@code benchmarks.jar}, or runtime, annotations and
+ * rows), as cases.json defines them; unary float32 ops into an {@code out=} target: {@code
+ * sigmoid_64K}, {@code exp_1M} ({@code Ops.<op>(x, out)}, x normal random as core_speed.py's). Each build is a path list (a {@code benchmarks.jar}, or runtime, annotations and
  * generated-samples jars or class directories, ':'-separated). Prints the minimum, the 10th
  * percentile and the median of each and the second's ÷ the first's, and the calling thread's CPU
  * time per element (10th percentile, median, 90th: with 1 thread all of the work, and less
@@ -50,7 +51,11 @@ public final class UfuncAB {
     int threads = Integer.parseInt(args[3]);
     int calls = Integer.parseInt(args[4]);
     boolean all = caseId.equals("sum_16M") || caseId.startsWith("cumsum_16M");
-    long[] shape = all ? new long[] {16_777_216}
+    // A unary op's case: op_64K or op_1M.
+    String[] unary = caseId.matches("[a-z0-9]+_(64K|1M)") && !caseId.startsWith("sum_")
+        ? caseId.split("_") : null;
+    long[] shape = unary != null ? new long[] {unary[1].equals("1M") ? 1 << 20 : 1 << 16}
+        : all ? new long[] {16_777_216}
         : caseId.startsWith("add_outer") ? new long[] {4096}
         : caseId.equals("add_at_rows_64") ? new long[] {100_000, 64} : new long[] {4096, 4096};
     List<Build> builds = new ArrayList<>();
@@ -68,6 +73,13 @@ public final class UfuncAB {
       parallel(loader).getMethod("setThreads", int.class).invoke(null, threads);
       Class<?> ufunc = loader.loadClass("dev.ufunc4j.BinaryUfunc");
       Method reduce = ufunc.getMethod("reduce", tensor, int.class);
+      if (unary != null) {
+        Class<?> ops = loader.loadClass("dev.ufunc4j.Ops");
+        Object out = tensor.getMethod("zeros", dtype, long[].class).invoke(null, f32, shape);
+        builds.add(new Build(cp, ops.getMethod(unary[0], tensor, tensor), null,
+            new Object[] {x, out}));
+        continue;
+      }
       builds.add(switch (caseId) {
         case "sum_16M", "sum_rows_4096", "sum_cols_4096" -> {
           Object out = tensor.getMethod("zeros", dtype, long[].class)
@@ -121,7 +133,8 @@ public final class UfuncAB {
     double[][] cpuNs = new double[2][calls];
     ThreadMXBean mx = ManagementFactory.getThreadMXBean();
     // Elements per call: the result's (the values', for add.at).
-    double elements = all ? 16_777_216.0 : caseId.equals("add_at_rows_64") ? 156_250.0 * 64 : 4096.0 * 4096;
+    double elements = unary != null ? shape[0] : all ? 16_777_216.0
+        : caseId.equals("add_at_rows_64") ? 156_250.0 * 64 : 4096.0 * 4096;
     for (int c = -Math.max(2, calls / 5); c < calls; c++) {
       for (int k = 0; k < 2; k++) {
         int b = (c & 1) == 0 ? k : 1 - k;

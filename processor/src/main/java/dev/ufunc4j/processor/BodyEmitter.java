@@ -143,6 +143,11 @@ final class BodyEmitter {
     if (b.left().type() == ValueType.BOOLEAN) {
       return logical(b, guard);
     }
+    Expr sigmoidOf = lane == Lane.FLOAT ? MathEmitter.sigmoidArgument(b) : null;
+    if (sigmoidOf != null) {
+      // 1 / (1 + exp(-x)) as one core, within 1 ulp (docs/vector-math.md).
+      return new MathEmitter(code, lane).sigmoid(vec(emit(sigmoidOf, guard)));
+    }
     Value l = emit(b.left(), guard);
     if ((op == BinaryOp.DIV || op == BinaryOp.REM) && !lane.floating) {
       return integralDivision(op, l, emit(b.right(), guard), guard);

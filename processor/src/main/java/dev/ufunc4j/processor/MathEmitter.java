@@ -242,6 +242,12 @@ final class MathEmitter {
       0.00019841269874785252, 2.4801574532808893e-05, 2.7557255436271467e-06,
       2.7567929456757483e-07, 2.510520484498542e-08, 1.7687684812009611e-09};
   /**
+   * EXPM1_F with alternating signs, E(-m): {@code e^-m - 1 = -m + m^2 E(-m)} ({@link
+   * #sigmoidFloat}).
+   */
+  private static final double[] EXPM1_NEG_F = {0.5, -0.16666667f, 0.04166624f, -0.008333286f,
+      0.0013948604f, -0.00019907598f};
+  /**
    * float32 log(1 + f) = f + f^2 Q(f) for f in [sqrt2/2 - 1, sqrt2 - 1], no division ({@link
    * #logFloat}; {@code tools/vmath/remez.py log1pdirect_f}, 2^-27.8 of log(1 + f)).
    */
@@ -1123,6 +1129,105 @@ final class MathEmitter {
     V ax = let("ax", x.abs());
     V[] h = halfExp(ax);
     return h[0].add(h[1].add(splat(k(0.25)).div(h[0])));
+  }
+
+  // ------------------------------------------------------------------------------ sigmoid
+
+  /**
+   * The argument x of {@code 1 / (1 + Math.exp(-x))} (the sum in either order), the body of the
+   * built-in {@code sigmoid} and of users' own, or null: a float-lane kernel writes it as one core
+   * ({@link #sigmoid}) instead of exp, an addition and a division (2.3 ulp, 0 for the subnormal
+   * results below -88.7).
+   */
+  static Expr sigmoidArgument(Expr.Binary b) {
+    if (b.op() != Expr.BinaryOp.DIV || !isOne(b.left())
+        || !(b.right() instanceof Expr.Binary sum) || sum.op() != Expr.BinaryOp.ADD) {
+      return null;
+    }
+    Expr e = isOne(sum.left()) ? sum.right() : isOne(sum.right()) ? sum.left() : null;
+    if (e instanceof Expr.Call c && c.function() == MathFunction.EXP
+        && c.args().get(0) instanceof Expr.Unary u && u.op() == Expr.UnaryOp.NEG) {
+      return u.operand();
+    }
+    return null;
+  }
+
+  private static boolean isOne(Expr e) {
+    return e instanceof Expr.Literal l && l.value() instanceof Number && l.doubleValue() == 1;
+  }
+
+  /** The fused {@code 1 / (1 + e^-x)} of float lanes ({@link #sigmoidArgument}). */
+  Value sigmoid(Value x) {
+    if (!single) {
+      throw new IllegalArgumentException("the fused sigmoid is written for float lanes: " + lane);
+    }
+    return let("sigmoid", sigmoidFloat(new V(x.code(), Kind.FLOATING))).value();
+  }
+
+  /** {@code e^-ax = (head + low) 2^-q} for {@code ax >= 0}, the pair normalized. */
+  private record ExpNeg(V magic, V head, V low) {}
+
+  /**
+   * {@code e^-ax} by exp's reduction and polynomial ({@code EXPM1_F}, with the argument's sign
+   * folded into the coefficients): {@code m = ax - q ln2} as {@code mHi} (exact) and its low part,
+   * {@code e^-m = 1 - mHi + tail}, the sum fast-two-summed twice so that the head and its low part
+   * carry e^-m to about 2^-40: the sigmoid of a negative x is e^-ax's quotient, which passes its
+   * error on almost undamped.
+   */
+  private ExpNeg expNegParts(V ax) {
+    V magic = let("sigmoidMagic", ax.fma(neg(LOG2E), MAGIC)); // 1.5 2^23 - q
+    V qn = let("minusQ", magic.sub(MAGIC));
+    V mh = let("mHi", qn.fma(LN2_HI, ax)); // exact (Cody-Waite)
+    V nml = let("minusMLow", qn.mul(neg(LN2_LO)));
+    V m = let("m", mh.sub(nml));
+    V p = let("p", horner(m, EXPM1_NEG_F));
+    V tail = let("tail", m.mul(m).fma(p, nml));
+    V a = let("oneMinusMHi", splat(ONE).sub(mh));
+    V low = let("low", splat(ONE).sub(a).sub(mh).add(tail)); // 1 - a - mHi exact: |mHi| < 1/2
+    V head = let("head", a.add(low));
+    return new ExpNeg(magic, head, let("headLow", a.sub(head).add(low)));
+  }
+
+  /**
+   * float32 {@code 1 / (1 + e^-x)} within 1 ulp of the exact value over every float32 (issue 28
+   * item 2, docs/vector-math.md: 0.75 ulp, subnormal results included): with {@code w = e^-|x|}
+   * (at most 1), {@code 1 / (1 + w)} for x >= 0 and {@code w / (1 + w)} for x < 0, both as a
+   * quotient {@code n / d} whose numerator and denominator are carried as exact pairs, corrected
+   * by the division's residual, so the correction's fused multiply-add is the one large rounding.
+   * For x < 0 the quotient is taken of e^-m (before its 2^-q) and scaled after rounding, exactly.
+   * Where |x| <= 87 2^-q is a normal number; the other lanes are rare: 1 above 87, e^x (which the
+   * sigmoid equals to 2^-125 there) scaled in two exact steps below -87 (so subnormal results round
+   * once; 0 from -104), and NaN. -0.0 gives 1/2. {@code tools/vmath/SigmoidModel.java} is its
+   * scalar twin (the same operations in the same order).
+   */
+  private V sigmoidFloat(V x) {
+    V ax = let("ax", x.abs());
+    ExpNeg e = expNegParts(ax);
+    V p2 = let("pow2MinusQ",
+        e.magic.bits().add(bias() - magicBits()).shl(mantissaBits()).fp());
+    V w = let("w", e.head.mul(p2));
+    V d = let("denominator", w.add(ONE));
+    // 1 + w's exact rounding error (d - 1 is exact), then w's low part.
+    V dLow = let("denominatorLow", splat(ONE).sub(d).add(w).add(e.low.mul(p2)));
+    V inv = let("inverse", splat(ONE).div(d));
+    V negative = let("negative", x.cmp("LT", ZERO));
+    V n = let("numerator", splat(ONE).blend(e.head, negative));
+    V nLow = let("numeratorLow", splat(ZERO).blend(e.low, negative));
+    V y = let("y", n.mul(inv));
+    V minusY = let("minusY", y.neg());
+    // (n + nLow) - y (d + dLow): the division's residual, its first product exact (fma).
+    V residual = let("residual", minusY.fma(dLow, minusY.fma(d, n)).add(nLow));
+    V quotient = let("quotient", residual.fma(inv, y));
+    V fast = let("sigmoidFast", quotient.mul(splat(ONE).blend(p2, negative)));
+    V rare = let("sigmoidRare", ax.cmp("LE", k(87)).not()); // NaN lanes too
+    return ifAnyBlock("sigmoidResult", rare, fast, () -> {
+      ExpNeg f = expNegParts(let("axClamped", ax.min(k(104)))); // e^-104 rounds to 0
+      V kq = let("minusQBits", quotientBits(f.magic));
+      V half = let("halfMinusQ", kq.ashr(1));
+      V ph = let("pow2Half", pow2(half));
+      V tiny = f.head.mul(ph).add(f.low.mul(ph)).mul(pow2(kq.subBits(half)));
+      return fast.blend(tiny.blend(ONE, x.cmp("GT", ZERO)).blend(NAN, x.cmp("NE", x)), rare);
+    });
   }
 
   // ------------------------------------------------------------------------------ pow

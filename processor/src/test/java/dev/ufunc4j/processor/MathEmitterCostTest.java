@@ -52,6 +52,11 @@ class MathEmitterCostTest {
         static double cosOp(double x) {
           return Math.cos(x);
         }
+
+        @Elementwise
+        static double sigmoidOp(double x) {
+          return 1 / (1 + Math.exp(-x));
+        }
       }
       """;
 
@@ -142,6 +147,16 @@ class MathEmitterCostTest {
   void float32CosTakesAtMost35Operations() throws Exception {
     // As sin (54 before); cos adds one to the quadrant for its sign.
     assertThat(operations(loop("cosOp"))).isAtMost(35);
+  }
+
+  @Test
+  void float32SigmoidIsOneCoreOfAtMost44OperationsAndOneDivision() throws Exception {
+    // It was exp's core (18), a negation, an addition and a division: 2.3 ulp, and 0 where the
+    // result is subnormal. The fused core carries e^-|x| and the quotient as exact pairs.
+    String common = commonPath(loop("sigmoidOp"));
+    assertThat(common).doesNotContain("expFast");
+    assertThat(count(common, "\\.div\\(")).isEqualTo(1);
+    assertThat(operations(loop("sigmoidOp"))).isAtMost(44);
   }
 
   @Test
