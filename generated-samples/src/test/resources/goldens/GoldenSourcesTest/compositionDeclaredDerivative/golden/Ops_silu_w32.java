@@ -72,25 +72,61 @@ final class Ops_silu_w32 implements ElementwiseKernel {
     long bound = FLOATS.loopBound(n);
     for (long i = 0; i < bound; i += LANES) {
       FloatVector x = FloatVector.fromMemorySegment(FLOATS, xData, (xOff + i) * 4, ORDER);
-      FloatVector expMagic = x.neg().fma(1.442695f, 1.2582912E7f);
-      FloatVector q = expMagic.sub(1.2582912E7f);
-      FloatVector expR = q.fma(FloatVector.broadcast(FLOATS, 1.9046542E-9f), q.fma(FloatVector.broadcast(FLOATS, -0.6931472f), x.neg()));
-      FloatVector p = expR.fma(1.9907598E-4f, 0.0013948604f)
-              .fma(expR, FloatVector.broadcast(FLOATS, 0.008333286f))
-              .fma(expR, FloatVector.broadcast(FLOATS, 0.04166624f))
-              .fma(expR, FloatVector.broadcast(FLOATS, 0.16666667f))
-              .fma(expR, FloatVector.broadcast(FLOATS, 0.5f));
-      FloatVector expU = expR.mul(expR).fma(p, expR).add(1.0f);
-      FloatVector expFast = expU.mul(expMagic.reinterpretAsInts().add(0xb4c0007f).lanewise(LSHL, 23).reinterpretAsFloats());
-      VectorMask<Float> expRare = x.neg().abs().compare(LE, 87.0f).not();
-      FloatVector expResult = expFast;
-      if (expRare.anyTrue()) {
-        IntVector expQ = expMagic.reinterpretAsInts().sub(0x4b400000);
-        IntVector expHalfQ = expQ.lanewise(ASHR, 1);
-        expResult = expFast.blend(expU.mul(expHalfQ.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).mul(expQ.sub(expHalfQ).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f)).blend(0.0f, x.neg().compare(LT, -110.0f)).blend(Float.NaN, x.neg().compare(NE, x.neg())), expRare);
+      FloatVector ax = x.abs();
+      FloatVector sigmoidMagic = ax.fma(-1.442695f, 1.2582912E7f);
+      FloatVector minusQ = sigmoidMagic.sub(1.2582912E7f);
+      FloatVector mHi = minusQ.fma(FloatVector.broadcast(FLOATS, 0.6931472f), ax);
+      FloatVector minusMLow = minusQ.mul(1.9046542E-9f);
+      FloatVector m = mHi.sub(minusMLow);
+      FloatVector p = m.fma(-1.9907598E-4f, 0.0013948604f)
+              .fma(m, FloatVector.broadcast(FLOATS, -0.008333286f))
+              .fma(m, FloatVector.broadcast(FLOATS, 0.04166624f))
+              .fma(m, FloatVector.broadcast(FLOATS, -0.16666667f))
+              .fma(m, FloatVector.broadcast(FLOATS, 0.5f));
+      FloatVector tail = m.mul(m).fma(p, minusMLow);
+      FloatVector oneMinusMHi = FloatVector.broadcast(FLOATS, 1.0f).sub(mHi);
+      FloatVector low = FloatVector.broadcast(FLOATS, 1.0f).sub(oneMinusMHi).sub(mHi).add(tail);
+      FloatVector head = oneMinusMHi.add(low);
+      FloatVector headLow = oneMinusMHi.sub(head).add(low);
+      FloatVector pow2MinusQ = sigmoidMagic.reinterpretAsInts().add(0xb4c0007f).lanewise(LSHL, 23).reinterpretAsFloats();
+      FloatVector w = head.mul(pow2MinusQ);
+      FloatVector denominator = w.add(1.0f);
+      FloatVector denominatorLow = FloatVector.broadcast(FLOATS, 1.0f).sub(denominator).add(w).add(headLow.mul(pow2MinusQ));
+      FloatVector inverse = FloatVector.broadcast(FLOATS, 1.0f).div(denominator);
+      VectorMask<Float> negative = x.compare(LT, 0.0f);
+      FloatVector numerator = FloatVector.broadcast(FLOATS, 1.0f).blend(head, negative);
+      FloatVector numeratorLow = FloatVector.broadcast(FLOATS, 0.0f).blend(headLow, negative);
+      FloatVector y = numerator.mul(inverse);
+      FloatVector minusY = y.neg();
+      FloatVector residual = minusY.fma(denominatorLow, minusY.fma(denominator, numerator)).add(numeratorLow);
+      FloatVector quotient = residual.fma(inverse, y);
+      FloatVector sigmoidFast = quotient.mul(FloatVector.broadcast(FLOATS, 1.0f).blend(pow2MinusQ, negative));
+      VectorMask<Float> sigmoidRare = ax.compare(LE, 87.0f).not();
+      FloatVector sigmoidResult = sigmoidFast;
+      if (sigmoidRare.anyTrue()) {
+        FloatVector axClamped = ax.min(104.0f);
+        FloatVector sigmoidMagic_ = axClamped.fma(-1.442695f, 1.2582912E7f);
+        FloatVector minusQ_ = sigmoidMagic_.sub(1.2582912E7f);
+        FloatVector mHi_ = minusQ_.fma(FloatVector.broadcast(FLOATS, 0.6931472f), axClamped);
+        FloatVector minusMLow_ = minusQ_.mul(1.9046542E-9f);
+        FloatVector m_ = mHi_.sub(minusMLow_);
+        FloatVector p_ = m_.fma(-1.9907598E-4f, 0.0013948604f)
+                .fma(m_, FloatVector.broadcast(FLOATS, -0.008333286f))
+                .fma(m_, FloatVector.broadcast(FLOATS, 0.04166624f))
+                .fma(m_, FloatVector.broadcast(FLOATS, -0.16666667f))
+                .fma(m_, FloatVector.broadcast(FLOATS, 0.5f));
+        FloatVector tail_ = m_.mul(m_).fma(p_, minusMLow_);
+        FloatVector oneMinusMHi_ = FloatVector.broadcast(FLOATS, 1.0f).sub(mHi_);
+        FloatVector low_ = FloatVector.broadcast(FLOATS, 1.0f).sub(oneMinusMHi_).sub(mHi_).add(tail_);
+        FloatVector head_ = oneMinusMHi_.add(low_);
+        FloatVector headLow_ = oneMinusMHi_.sub(head_).add(low_);
+        IntVector minusQBits = sigmoidMagic_.reinterpretAsInts().sub(0x4b400000);
+        IntVector halfMinusQ = minusQBits.lanewise(ASHR, 1);
+        FloatVector pow2Half = halfMinusQ.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats();
+        sigmoidResult = sigmoidFast.blend(head_.mul(pow2Half).add(headLow_.mul(pow2Half)).mul(minusQBits.sub(halfMinusQ).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).blend(1.0f, x.compare(GT, 0.0f)).blend(Float.NaN, x.compare(NE, x)), sigmoidRare);
       }
-      FloatVector exp = expResult;
-      FloatVector result = x.mul(FloatVector.broadcast(FLOATS, 1.0f).div(exp.add(1.0f)));
+      FloatVector sigmoid = sigmoidResult;
+      FloatVector result = x.mul(sigmoid);
       result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);
     }
     return bound;
