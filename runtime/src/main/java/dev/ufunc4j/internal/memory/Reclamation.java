@@ -106,20 +106,10 @@ final class Reclamation {
   private final Block live = new Block();
 
   /**
-   * How long a full collection waits for a sentinel the GC has not cleared: shorter once the
-   * collector left one alone (the JVM ignores {@code System.gc()}).
+   * How long a collection waits for the collector to clear its sentinel: shorter once one was left
+   * uncleared (the JVM ignores {@code System.gc()}).
    */
   private volatile int sentinelWaitMillis = 1000;
-
-  /**
-   * How long a collection waits for a sentinel the GC has cleared. The reference handler will queue
-   * it; only a starved handler thread (a loaded machine) makes it late, and returning before it
-   * would build the next budget on dead blocks counted live.
-   */
-  private static final int CLEARED_SENTINEL_WAIT_MILLIS = 10_000;
-
-  /** The last collection sentinel that a drain took from the queue. */
-  private volatile Block sentinelTaken;
 
   /** The last collection cleared its sentinel: the collector ran. */
   private boolean sentinelCleared;
@@ -161,6 +151,11 @@ final class Reclamation {
   /** Bytes handed out and not yet returned (live, or dead but not found), after a drain. */
   long outstandingBytes() {
     drain();
+    return outstanding.get();
+  }
+
+  /** Bytes handed out and not yet returned, as counted now (no drain of the reference queue). */
+  long outstandingBytesAsCounted() {
     return outstanding.get();
   }
 
@@ -390,37 +385,51 @@ final class Reclamation {
   }
 
   /**
-   * Runs {@code collection} and returns the blocks it found dead. The reference handler queues
-   * their references after the collection, with a sentinel that died before it; this waits for
-   * the sentinel and takes what is queued. A sentinel the collection cleared is sure to come, and
-   * is waited for up to {@link #CLEARED_SENTINEL_WAIT_MILLIS} (on a loaded machine the handler
-   * thread may wait for a core a long time, and a budget built on blocks not yet queued would be
-   * built on dead ones); one it did not clear (no collection ran) is waited for at most {@code
-   * patience} ms. A block queued later still comes back at the next drain, and {@link #release}
-   * then takes it off the live set it was counted in, so no quiet time is waited for (two quiet
-   * milliseconds cost every collection 2 ms before). Returns what {@code collection} returned.
+   * Runs {@code collection} and returns the blocks it found dead, at once: the collector clears the
+   * phantom reference of every block whose session it found unreachable before it returns, so a
+   * walk of the live blocks ({@link #sweep}) finds them all. Waiting for the reference handler to
+   * queue them is not enough: it queues them some time later, in no particular order, and on a busy
+   * JVM (many other references pending) a block came back after the collection had measured the
+   * live set, so the next budget was built on dead blocks counted live (CI, StorageTest). The
+   * handler's late copy of a swept reference is ignored by {@link #release}.
+   *
+   * <p>A sentinel reference, to an object unreachable from the start, tells that the collection
+   * ran: a concurrent collector ({@code -XX:+ExplicitGCInvokesConcurrent}) clears it some time
+   * after {@code System.gc()} returns, and is waited for up to {@code patience} ms; a JVM that
+   * ignores {@code System.gc()} never clears it. Returns what {@code collection} returned.
    */
   private boolean collectAndDrain(java.util.function.BooleanSupplier collection, int patience) {
     Block sentinel = new Block(new Object(), dead);
     boolean ran = collection.getAsBoolean();
-    sentinelCleared = sentinel.refersTo(null);
     if (ran) {
-      int wait = sentinelCleared ? CLEARED_SENTINEL_WAIT_MILLIS : patience;
       try {
-        for (int waited = 0; waited < wait && sentinelTaken != sentinel; waited++) {
-          Block b = (Block) dead.remove(1);
-          if (b != null) {
-            release(b);
-            drain();
-          }
+        for (int waited = 0; waited < patience && !sentinel.refersTo(null); waited++) {
+          Thread.sleep(1);
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
+      sweep();
       drain();
     }
+    sentinelCleared = sentinel.refersTo(null);
     Reference.reachabilityFence(sentinel);
     return ran;
+  }
+
+  /** Returns every tracked block whose reference the collector has cleared (its session is gone). */
+  private void sweep() {
+    List<Block> found = new java.util.ArrayList<>();
+    synchronized (live) {
+      for (Block b = live.next; b != live; b = b.next) {
+        if (b.refersTo(null)) {
+          found.add(b);
+        }
+      }
+    }
+    for (Block b : found) {
+      release(b);
+    }
   }
 
   // ============================================================================================
@@ -491,10 +500,12 @@ final class Reclamation {
 
   private void release(Block b) {
     if (b.block == null) {
-      sentinelTaken = b; // a collection's sentinel: no block
-      return;
+      return; // a collection's sentinel: no block
     }
     synchronized (live) {
+      if (b.prev == null) {
+        return; // swept after its collection already: this is the reference handler's late copy
+      }
       b.prev.next = b.next;
       b.next.prev = b.prev;
       b.prev = null;
