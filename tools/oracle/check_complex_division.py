@@ -13,6 +13,7 @@ Expected with torch 2.13.0+cpu (AVX2): 0 mismatches for "smith_fma" and "mul".
 """
 from fractions import Fraction
 
+import pin_cpu  # noqa: F401  (before torch: one instruction set on every host)
 import numpy as np
 import torch
 

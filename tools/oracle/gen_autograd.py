@@ -26,6 +26,7 @@ views; casts; in-place ops on a base whose views are used afterwards, and throug
 ufunc methods (cumsum, cumprod and prod through zeros, logsumexp, amax/amin ties, outer
 products, index_add_, reduceat through torch.segment_reduce and NumPy's definition). Deterministic: seeded per group, torch on one thread.
 """
+import pin_cpu  # noqa: F401  (before torch: one instruction set on every host)
 import numpy as np
 import torch
 import torch.nn.functional as F

@@ -17,6 +17,7 @@ import json
 import pathlib
 import random
 
+import pin_cpu  # noqa: F401  (before torch: one instruction set on every host)
 import torch
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]

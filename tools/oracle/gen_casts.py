@@ -16,6 +16,7 @@ import os
 import sys
 import warnings
 
+import pin_cpu  # noqa: F401  (before torch: one instruction set on every host)
 import numpy as np
 import torch
 

@@ -37,6 +37,7 @@ Notes on how cases were run:
 """
 import operator
 
+import pin_cpu  # noqa: F401  (before torch: one instruction set on every host)
 import numpy as np
 import torch
 

@@ -26,6 +26,7 @@ import json
 import math
 import sys
 
+import pin_cpu  # noqa: F401  (before torch: one instruction set on every host)
 import numpy as np
 import torch
 

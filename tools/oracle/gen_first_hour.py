@@ -26,6 +26,7 @@ import sys
 import zipfile
 
 import ml_dtypes
+import pin_cpu  # noqa: F401  (before torch: one instruction set on every host)
 import numpy as np
 import torch
 

@@ -24,6 +24,7 @@ Deterministic: one generator seeded per op, torch on one thread; a rerun gives t
 """
 import sys
 
+import pin_cpu  # noqa: F401  (before torch: one instruction set on every host)
 import numpy as np
 import torch
 

@@ -11,6 +11,7 @@ add in different orders). Deterministic: seeded per op, torch on one thread.
 """
 import sys
 
+import pin_cpu  # noqa: F401  (before torch: one instruction set on every host)
 import numpy as np
 import torch
 

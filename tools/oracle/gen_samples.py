@@ -17,6 +17,7 @@ The ops and how they are called (kwargs are recorded in each case; args position
   hypot      torch.hypot(a, b)
   isclose    torch.isclose(a, b, rtol=, atol=, equal_nan=)   kwargs rtol, atol, equal_nan
 """
+import pin_cpu  # noqa: F401  (before torch: one instruction set on every host)
 import numpy as np
 import torch
 import torch.nn.functional as F

@@ -28,6 +28,7 @@ import random
 import struct
 
 import mpmath as mp
+import pin_cpu  # noqa: F401  (before torch: one instruction set on every host)
 import numpy as np
 import torch
 

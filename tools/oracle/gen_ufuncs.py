@@ -23,6 +23,7 @@ mul trees, PyTorch's float64 accumulation of cumsum/cumprod, transcendental pow/
 case records NumPy's or PyTorch's refusal; ufunc4j must refuse it too (the Java test checks its
 own message). Deterministic: seeded per file, torch on one thread.
 """
+import pin_cpu  # noqa: F401  (before torch: one instruction set on every host)
 import numpy as np
 import torch
 

@@ -20,6 +20,7 @@ import math
 import os
 import sys
 
+import pin_cpu  # noqa: F401  (before torch: one instruction set on every host)
 import numpy as np
 import torch
 

@@ -12,6 +12,7 @@ the gradients of the inputs after `backward(grad_out)` on the result(s): the Jav
 indices, match bit for bit; var/std/norm within a few ulps (the two libraries add in different
 orders). Deterministic: seeded per op, torch on one thread.
 """
+import pin_cpu  # noqa: F401  (before torch: one instruction set on every host)
 import numpy as np
 import torch
 

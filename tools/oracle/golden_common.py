@@ -9,6 +9,7 @@ import struct
 import warnings
 import zlib
 
+import pin_cpu  # noqa: F401  (before torch: one instruction set on every host)
 import numpy as np
 import torch
 
