@@ -77,9 +77,23 @@ final class KernelGenerator {
    * @param methods the box method first, then the rows (and the fold and scan loops)
    * @param folds whether the methods include the fold and scan loops ({@link #folds(OpModel,
    *     KernelEntry)}), which the class then offers as its {@code FoldKernel}
+   * @param sharedWith the kernel this entry runs, whose code is the same ({@link SharedKernels});
+   *     then this one has no methods. Null for a kernel of its own
    */
   record Kernel(KernelEntry entry, String name, LaneConstants lanes, List<MethodSpec> methods,
-      boolean folds) {}
+      boolean folds, Kernel sharedWith) {
+
+    Kernel(KernelEntry entry, String name, LaneConstants lanes, List<MethodSpec> methods,
+        boolean folds) {
+      this(entry, name, lanes, methods, folds, null);
+    }
+
+    /** The kernel of {@code entry} when it is {@code source}'s code ({@link SharedKernels}). */
+    static Kernel sharing(KernelEntry entry, Kernel source) {
+      return new Kernel(entry, entry.kernelName(), source.lanes(), List.of(), source.folds(),
+          source);
+    }
+  }
 
   /**
    * The constants a kernel's code names: {@code LANES} (a preferred-size vector of the widest lane
