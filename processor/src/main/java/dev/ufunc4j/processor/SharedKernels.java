@@ -12,15 +12,15 @@ import java.util.regex.Pattern;
 /**
  * Shared kernels (issue 25 item 6): entries of one op whose kernels are the same code, up to their
  * own names, run one kernel. {@code (bool, int32)} and {@code (uint8, int32)} of {@code add} both
- * load bytes and zero-extend them; {@code sum} of int32 and of uint32 is one fold loop of {@code
- * IntVector} additions, as two's complement adds alike. The later entry (in table order) gets no
- * code at all: its table slot names the first entry's kernel constant ({@code
+ * load bytes and zero-extend them; {@code add.reduce} of int32 and of uint32 is one fold loop of
+ * {@code IntVector} additions, as two's complement adds alike. The later entry (in table order)
+ * gets no code at all: its table slot names the first entry's kernel constant ({@code
  * Builtins_add_w32f_int32.INT32_INT32} for uint32 too), and the first one's box method says
  * whose kernel it also is.
  *
  * <p>The fact is derived from the generated code, not declared: two kernels are shared only when
- * their methods print to the same text once each kernel's own name (the prefix of its rows'
- * names) is masked, javadoc aside; and when they would share a class anyway (the same lane
+ * their methods print to the same text once each kernel's own name (the prefix of its rows' names)
+ * is masked, javadoc and line breaks aside; and when they would share a class anyway (the same lane
  * constants, both folding or not, and for a fold kernel, which has a class of its own, the same
  * tuned vector size). The same text in the same class is the same bytecode, so a shared entry
  * computes the bits its own kernel did, at the speed it did. About a tenth of the runtime's
@@ -78,6 +78,9 @@ final class SharedKernels {
     for (MethodSpec m : k.methods()) {
       String text = m.toString(); // javadoc first: it names the entry's dtypes
       text = text.startsWith("/**") ? text.substring(text.indexOf("*/\n") + 3) : text;
+      // Line breaks are layout (JavaPoet wraps at 100 columns, so a longer name wraps a
+      // signature elsewhere); a line break inside a literal would be an escape, not a newline.
+      text = text.replaceAll("\\s*\n\\s*", " ");
       code.append(own.matcher(text).replaceAll("\u0000")).append('\n');
     }
     return new Key(k.lanes(), k.folds(), k.folds() ? cap.applyAsInt(k) : 0, code.toString());
