@@ -581,10 +581,10 @@ class GoldenSourcesTest {
   /**
    * Entries whose kernels are the same code share one kernel (issue 25 item 6, {@code
    * SharedKernels}): {@code add.reduce} of uint32 is int32's fold loop (two's complement adds
-   * alike), and {@code (uint8, int32)} loads and zero-extends bytes as {@code (bool, int32)}
-   * does, so their table slots name the first one's constant and have no code of their own. Derived from the
-   * code: {@code maximum}'s uint32 entry compares unsigned, so it keeps its own kernel. (That the
-   * shared kernels compute each entry's values: {@code KernelConformanceTest}.)
+   * alike), and {@code (uint8, int32)} loads and zero-extends bytes as {@code (bool, int32)} does,
+   * so their table slots name the first one's constant and have no code of their own. Derived from
+   * the code: {@code maximum}'s uint32 entry compares unsigned, so it keeps its own kernel. (That
+   * the shared kernels compute each entry's values: {@code KernelConformanceTest}.)
    */
   @Test
   void entriesWithTheSameCodeShareOneKernel() {
