@@ -22,7 +22,7 @@ import java.util.Locale;
  * _fresh}) and {@code add_at_rows_64} (10^7 values, rows of 64, into [100000, 64] at random
  * rows), as cases.json defines them; unary float32 ops into an {@code out=} target: {@code
  * sigmoid_64K}, {@code exp_1M} ({@code Ops.<op>(x, out)}, x normal random as core_speed.py's);
- * shared kernels (issue 25 item 6): {@code add_reduce_uint32_rows} ({@code Ops.add.reduce(x, 1)}
+ * shared kernels (issue 25 item 6): {@code mul_reduce_uint32_rows} ({@code Ops.mul.reduce(x, 1)}
  * of x converted to uint32) and {@code add_uint8_int32_4096} ({@code Ops.add(a, b, out)}, uint8
  * and int32 conversions of x, an int32 target), both [4096, 4096]. Each build is a path list (a {@code benchmarks.jar}, or runtime, annotations and
  * generated-samples jars or class directories, ':'-separated). Prints the minimum, the 10th
@@ -129,10 +129,10 @@ public final class UfuncAB {
           yield new Build(cp, at, loader.loadClass("dev.ufunc4j.Ops").getField("add").get(null),
               new Object[] {x, indices, values});
         }
-        // Shared kernels (issue 25 item 6): uint32's fold loop is int32's, (uint8, int32)'s rows
-        // are (bool, int32)'s.
-        case "add_reduce_uint32_rows" -> new Build(cp, reduce,
-            loader.loadClass("dev.ufunc4j.Ops").getField("add").get(null), new Object[] {
+        // Shared kernels (issue 25 item 6): uint32's fold loop is int32's (mul's: add.reduce is
+        // sum's), (uint8, int32)'s rows are (bool, int32)'s.
+        case "mul_reduce_uint32_rows" -> new Build(cp, reduce,
+            loader.loadClass("dev.ufunc4j.Ops").getField("mul").get(null), new Object[] {
                 tensor.getMethod("to", dtype).invoke(x, dtype.getField("UINT32").get(null)), 1});
         case "add_uint8_int32_4096" -> {
           Object i32 = dtype.getField("INT32").get(null);
