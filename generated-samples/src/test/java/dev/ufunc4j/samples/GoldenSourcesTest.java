@@ -609,6 +609,26 @@ class GoldenSourcesTest {
         .contains("Ops_maximum_w32f_uint32.UINT32_UINT32");
   }
 
+  /**
+   * A kernel that runs another op's rows ({@code lt}'s, running {@code gt}'s with the operands
+   * swapped) is shared only with one that runs the same rows: {@code lt}'s float16 and bfloat16
+   * entries call {@code gt}'s {@code float16_float16_*} and {@code bfloat16_bfloat16_*}, which
+   * differ, though each is named as its own kernel.
+   */
+  @Test
+  void kernelsRunningAnotherOpsRowsShareOnlyTheSameRows() {
+    Map<String, String> files = outputs(compile("float16,bfloat16", """
+          @Elementwise
+          public static boolean gt(double a, double b) { return a > b; }
+          @Elementwise
+          public static boolean lt(double a, double b) { return a < b; }
+        """));
+    String lt = files.entrySet().stream().filter(f -> f.getKey().contains("Ops_lt_w"))
+        .map(Map.Entry::getValue).reduce("", String::concat);
+    assertThat(lt).contains(".float16_float16_contiguous(");
+    assertThat(lt).contains(".bfloat16_bfloat16_contiguous(");
+  }
+
   @Test
   void outputIsDeterministic() {
     String members = """

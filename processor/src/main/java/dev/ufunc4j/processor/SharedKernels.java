@@ -72,8 +72,11 @@ final class SharedKernels {
 
   private static Key key(KernelGenerator.Kernel k,
       ToIntFunction<KernelGenerator.Kernel> cap) {
-    // A row's name is the kernel's name, maybe a suffix, then its argument list.
-    Pattern own = Pattern.compile("\\b" + Pattern.quote(k.name()) + "(?=(?:_[A-Za-z]+)*\\()");
+    // A row's name is the kernel's name, maybe a suffix, then its argument list; not after a
+    // dot: Builtins_gt_w32.float16_float16_contiguous is another op's row (Mirrors.across), which
+    // lt's float16_float16 runs and its bfloat16_bfloat16 does not.
+    Pattern own = Pattern.compile("(?<![.\\w])" + Pattern.quote(k.name())
+        + "(?=(?:_[A-Za-z]+)*\\()");
     StringBuilder code = new StringBuilder();
     for (MethodSpec m : k.methods()) {
       String text = m.toString(); // javadoc first: it names the entry's dtypes
