@@ -21,7 +21,10 @@ import java.util.Locale;
  * target; {@code cumsum_16M_fresh} without), {@code add_outer_4096} (likewise, and {@code
  * _fresh}) and {@code add_at_rows_64} (10^7 values, rows of 64, into [100000, 64] at random
  * rows), as cases.json defines them; unary float32 ops into an {@code out=} target: {@code
- * sigmoid_64K}, {@code exp_1M} ({@code Ops.<op>(x, out)}, x normal random as core_speed.py's). Each build is a path list (a {@code benchmarks.jar}, or runtime, annotations and
+ * sigmoid_64K}, {@code exp_1M} ({@code Ops.<op>(x, out)}, x normal random as core_speed.py's);
+ * shared kernels (issue 25 item 6): {@code mul_reduce_uint32_rows} ({@code Ops.mul.reduce(x, 1)}
+ * of x converted to uint32) and {@code add_uint8_int32_4096} ({@code Ops.add(a, b, out)}, uint8
+ * and int32 conversions of x, an int32 target), both [4096, 4096]. Each build is a path list (a {@code benchmarks.jar}, or runtime, annotations and
  * generated-samples jars or class directories, ':'-separated). Prints the minimum, the 10th
  * percentile and the median of each and the second's ÷ the first's, and the calling thread's CPU
  * time per element (10th percentile, median, 90th: with 1 thread all of the work, and less
@@ -125,6 +128,19 @@ public final class UfuncAB {
           Method at = ufunc.getMethod("at", tensor, tensor, tensor);
           yield new Build(cp, at, loader.loadClass("dev.ufunc4j.Ops").getField("add").get(null),
               new Object[] {x, indices, values});
+        }
+        // Shared kernels (issue 25 item 6): uint32's fold loop is int32's (mul's: add.reduce is
+        // sum's), (uint8, int32)'s rows are (bool, int32)'s.
+        case "mul_reduce_uint32_rows" -> new Build(cp, reduce,
+            loader.loadClass("dev.ufunc4j.Ops").getField("mul").get(null), new Object[] {
+                tensor.getMethod("to", dtype).invoke(x, dtype.getField("UINT32").get(null)), 1});
+        case "add_uint8_int32_4096" -> {
+          Object i32 = dtype.getField("INT32").get(null);
+          Object a = tensor.getMethod("to", dtype).invoke(x, dtype.getField("UINT8").get(null));
+          Object b = tensor.getMethod("to", dtype).invoke(x, i32);
+          Object out = tensor.getMethod("zeros", dtype, long[].class).invoke(null, i32, shape);
+          yield new Build(cp, loader.loadClass("dev.ufunc4j.Ops").getMethod("add", tensor, tensor,
+              tensor), null, new Object[] {a, b, out});
         }
         default -> throw new IllegalArgumentException(caseId);
       });

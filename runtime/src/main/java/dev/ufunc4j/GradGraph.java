@@ -269,29 +269,11 @@ final class GradGraph {
 
   /**
    * Whether an op with these operands (and {@code out} target, which may be null) is recorded or
-   * checked: grad mode is on and some operand requires gradients. Cheap when none does.
+   * checked: grad mode is on and some operand requires gradients, or the target is in a graph.
+   * Cheap when nothing has autograd state.
    */
   static boolean recording(Tensor out, Tensor[] inputs) {
-    boolean any = tracked(out);
-    if (inputs != null) {
-      for (Tensor t : inputs) {
-        any |= tracked(t);
-      }
-    }
-    if (!any || !enabled()) {
-      return false;
-    }
-    if (out != null && writesIntoGraph(out)) {
-      return true;
-    }
-    if (inputs != null) {
-      for (Tensor t : inputs) {
-        if (t != null && requiresGrad(t)) {
-          return true;
-        }
-      }
-    }
-    return false;
+    return recordsWriteInto(out) || recordingInputs(inputs);
   }
 
   /**
@@ -306,7 +288,27 @@ final class GradGraph {
         }
       }
     }
-    return recording(null, inputs);
+    return recordingInputs(inputs);
+  }
+
+  /** Whether grad mode is on and one of {@code inputs} (null, or holding nulls) requires grad. */
+  private static boolean recordingInputs(Tensor[] inputs) {
+    if (inputs == null) {
+      return false;
+    }
+    boolean any = false;
+    for (Tensor t : inputs) {
+      any |= tracked(t);
+    }
+    if (!any || !enabled()) {
+      return false;
+    }
+    for (Tensor t : inputs) {
+      if (t != null && requiresGrad(t)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether a write into {@code t} would change a graph: grad mode on, {@code t} in one. */

@@ -578,6 +578,57 @@ class GoldenSourcesTest {
     assertTrue(ltClasses > 0, "no kernel class of lt among " + files.keySet());
   }
 
+  /**
+   * Entries whose kernels are the same code share one kernel (issue 25 item 6, {@code
+   * SharedKernels}): {@code add.reduce} of uint32 is int32's fold loop (two's complement adds
+   * alike), and {@code (uint8, int32)} loads and zero-extends bytes as {@code (bool, int32)} does,
+   * so their table slots name the first one's constant and have no code of their own. Derived from
+   * the code: {@code maximum}'s uint32 entry compares unsigned, so it keeps its own kernel. (That
+   * the shared kernels compute each entry's values: {@code KernelConformanceTest}.)
+   */
+  @Test
+  void entriesWithTheSameCodeShareOneKernel() {
+    Map<String, String> files = outputs(compile("bool,uint8,int32,uint32", """
+          @Elementwise
+          public static long add(long a, long b) { return a + b; }
+          @Elementwise
+          public static long maximum(long a, long b) { return Math.max(a, b); }
+        """));
+    String add = files.get("golden/Ops_add.java");
+    assertThat(add).contains("Ops_add_w32f_int32.INT32_INT32");
+    assertThat(add).doesNotContain("UINT32_UINT32");
+    assertThat(files).doesNotContainKey("golden/Ops_add_w32f_uint32.java");
+    assertThat(files.get("golden/Ops_add_w32f_int32.java"))
+        .contains("Also the kernel of (uint32, uint32) promoted to uint32");
+    assertThat(add).doesNotContain("UINT8_INT32");
+    String w32 = files.get("golden/Ops_add_w32min4.java");
+    assertThat(w32).contains("bool_int32_contiguous(");
+    assertThat(w32).doesNotContain("uint8_int32_contiguous("); // nor does int32_uint8 call it
+    assertThat(w32).contains("Also the kernel of (uint8, int32) promoted to int32");
+    assertThat(files.get("golden/Ops_maximum.java"))
+        .contains("Ops_maximum_w32f_uint32.UINT32_UINT32");
+  }
+
+  /**
+   * A kernel that runs another op's rows ({@code lt}'s, running {@code gt}'s with the operands
+   * swapped) is shared only with one that runs the same rows: {@code lt}'s float16 and bfloat16
+   * entries call {@code gt}'s {@code float16_float16_*} and {@code bfloat16_bfloat16_*}, which
+   * differ, though each is named as its own kernel.
+   */
+  @Test
+  void kernelsRunningAnotherOpsRowsShareOnlyTheSameRows() {
+    Map<String, String> files = outputs(compile("float16,bfloat16", """
+          @Elementwise
+          public static boolean gt(double a, double b) { return a > b; }
+          @Elementwise
+          public static boolean lt(double a, double b) { return a < b; }
+        """));
+    String lt = files.entrySet().stream().filter(f -> f.getKey().contains("Ops_lt_w"))
+        .map(Map.Entry::getValue).reduce("", String::concat);
+    assertThat(lt).contains(".float16_float16_contiguous(");
+    assertThat(lt).contains(".bfloat16_bfloat16_contiguous(");
+  }
+
   @Test
   void outputIsDeterministic() {
     String members = """

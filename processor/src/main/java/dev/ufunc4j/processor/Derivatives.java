@@ -497,7 +497,15 @@ final class Derivatives {
         case SCALB -> i == 0
             ? new Expr.Call(MathFunction.SCALB, List.of(da, args.get(1)), ValueType.DOUBLE)
             : Simplify.ZERO;
-        // ---- SpecialMath, as PyTorch's derivatives.yaml writes them.
+        case ERF, ERFC, LGAMMA, DIGAMMA, EXPIT, LOGIT, XLOGY, SINC, TRIGAMMA, IPOW ->
+            specialPartialTimes(f, args, i, da);
+      };
+    }
+
+    /** {@link #partialTimes} of a {@code SpecialMath} function, as PyTorch's derivatives.yaml. */
+    private static Expr specialPartialTimes(MathFunction f, List<Expr> args, int i, Expr da) {
+      Expr u = args.get(0);
+      return switch (f) {
         case ERF, ERFC -> {
           // 2/sqrt(pi) e^(-u^2), negated for erfc.
           Expr slope = Simplify.mul(Simplify.lit(1.1283791670955126),
@@ -530,6 +538,7 @@ final class Derivatives {
         // docs/vector-math.md. ipow has only a long form, and long bodies are not differentiated.
         case TRIGAMMA -> Simplify.mul(da, Simplify.lit(Double.NaN));
         case IPOW -> Simplify.ZERO;
+        default -> throw new IllegalArgumentException("not a SpecialMath function: " + f);
       };
     }
 

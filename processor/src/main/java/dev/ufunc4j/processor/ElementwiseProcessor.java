@@ -543,24 +543,35 @@ public final class ElementwiseProcessor extends AbstractProcessor {
 
   /**
    * The kernels of {@code entries}, in table order: a mirrored entry ({@link Mirrors}) gets only a
-   * box method that runs its source's rows. {@code forward}: a declared op (a backward op is no
-   * ufunc: it gets no fold loops).
+   * box method that runs its source's rows, an entry whose code an earlier one's is runs that
+   * kernel ({@link SharedKernels}). {@code forward}: a declared op (a backward op is no ufunc: it
+   * gets no fold loops).
    */
-  private static List<KernelGenerator.Kernel> kernels(OpModel op, List<KernelEntry> entries,
+  private List<KernelGenerator.Kernel> kernels(OpModel op, List<KernelEntry> entries,
       boolean forward, boolean sharingRows) {
     Map<KernelEntry, KernelEntry> mirrors = Mirrors.sources(op, entries, op, entries);
-    Map<KernelEntry, KernelGenerator.Kernel> generated = new java.util.IdentityHashMap<>();
+    List<KernelGenerator.Kernel> own = new ArrayList<>();
     for (KernelEntry entry : entries) {
       if (!mirrors.containsKey(entry)) {
         KernelGenerator g = new KernelGenerator(op, entry, forward);
-        generated.put(entry, (sharingRows ? g.sharingRows() : g).generate());
+        own.add((sharingRows ? g.sharingRows() : g).generate());
       }
     }
-    return entries.stream()
+    // Shared first, so that a mirror runs the rows that remain.
+    Map<KernelEntry, KernelGenerator.Kernel> generated = new java.util.IdentityHashMap<>();
+    share(op, own).forEach(k -> generated.put(k.entry(), k));
+    return share(op, entries.stream()
         .map(entry -> mirrors.containsKey(entry)
-            ? KernelGenerator.mirror(op, entry, generated.get(mirrors.get(entry)))
+            ? KernelGenerator.mirror(op, entry,
+                SharedKernels.resolve(generated.get(mirrors.get(entry))))
             : generated.get(entry))
-        .toList();
+        .toList());
+  }
+
+  /** {@link SharedKernels#share} with the tuned vector size of a fold kernel's class. */
+  private List<KernelGenerator.Kernel> share(OpModel op, List<KernelGenerator.Kernel> kernels) {
+    return SharedKernels.share(kernels,
+        k -> KernelClassGenerator.capBits(op, List.of(k), tuning()));
   }
 
   /**
@@ -569,24 +580,24 @@ public final class ElementwiseProcessor extends AbstractProcessor {
    * {@code other}'s class), any other entry gets a kernel of its own. {@code otherKernels}: {@code
    * other}'s, in its table order.
    */
-  private static List<KernelGenerator.Kernel> kernelsAcross(OpModel op, List<KernelEntry> entries,
+  private List<KernelGenerator.Kernel> kernelsAcross(OpModel op, List<KernelEntry> entries,
       OpModel other, List<KernelGenerator.Kernel> otherKernels) {
     Map<KernelEntry, KernelGenerator.Kernel> byEntry = new java.util.HashMap<>();
     otherKernels.forEach(k -> byEntry.put(k.entry(), k));
     Map<KernelEntry, KernelEntry> mirrors = Mirrors.sources(op, entries, other,
         otherKernels.stream().map(KernelGenerator.Kernel::entry).toList());
-    return entries.stream().map(entry -> {
+    return share(op, entries.stream().map(entry -> {
       KernelEntry source = mirrors.get(entry);
       if (source == null) {
         return new KernelGenerator(op, entry, true).generate();
       }
-      KernelGenerator.Kernel k = byEntry.get(source);
+      KernelGenerator.Kernel k = SharedKernels.resolve(byEntry.get(source));
       if (k.methods().size() == 1) {
         return new KernelGenerator(op, entry, true).generate(); // itself a mirror: no rows
       }
       return KernelGenerator.mirror(other, entry, k, com.palantir.javapoet.ClassName.get(
           op.declaringClass().packageName(), KernelClassGenerator.className(other, k)));
-    }).toList();
+    }).toList());
   }
 
   /** An internal error: on the class it happened in (null: the round), with its stack trace. */

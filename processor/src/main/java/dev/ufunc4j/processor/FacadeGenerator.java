@@ -13,7 +13,6 @@ import dev.ufunc4j.dtype.DType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.stream.Collectors;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -387,11 +386,11 @@ final class FacadeGenerator {
     MethodSpec.Builder m = MethodSpec.methodBuilder(op.methodName())
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .returns(twin);
-    List<String> targets = new ArrayList<>();
+    List<CodeBlock> targets = new ArrayList<>();
     for (Form.Param p : form.params()) {
       m.addParameter(ParameterSpec.builder(typeName(form, p), p.name()).build());
       if (p.kind() == Form.Kind.TARGET) {
-        targets.add(p.name());
+        targets.add(CodeBlock.of("$N", p.name()));
       }
     }
     List<CodeBlock> operands = operands(m, form, List.of());
@@ -399,7 +398,7 @@ final class FacadeGenerator {
     op.model().scalars().forEach(s -> scalars.add(CodeBlock.of("$L", s.name())));
     String descriptor = DescriptorGenerator.className(op.model());
     CodeBlock outs = targets.isEmpty() ? CodeBlock.of("null")
-        : CodeBlock.of("new $T[] {$L}", TENSOR, String.join(", ", targets));
+        : CodeBlock.of("new $T[] {$L}", TENSOR, CodeBlock.join(targets, ", "));
     CodeBlock tensors = form.tail() == Form.Tail.DIMS
         ? CodeBlock.of("$L", form.localName("operands"))
         : CodeBlock.of("new $T[] {$L}", TENSOR, CodeBlock.join(operands, ", "));
@@ -412,19 +411,20 @@ final class FacadeGenerator {
       m.addStatement("$T[] $L = $T.applyResults($L.OP, $L,$W$L,$Wnew $T[] {$L})", TENSOR, local,
           DISPATCH, descriptor, outs, tensors, Object.class, CodeBlock.join(scalars, ", "));
     }
-    List<String> parts = new ArrayList<>();
+    List<CodeBlock> parts = new ArrayList<>();
     for (int k = 0; k < results.components().size(); k++) {
-      parts.add(local + "[" + k + "]");
+      parts.add(CodeBlock.of("$N[$L]", local, k));
     }
-    m.addStatement("return new $T($L)", twin, String.join(", ", parts));
+    m.addStatement("return new $T($L)", twin, CodeBlock.join(parts, ", "));
     CodeBlock.Builder doc = CodeBlock.builder();
     if (!op.description().isEmpty()) {
       doc.add("$L\n\n<p>", op.description());
     }
     doc.add("Applies $L\nto each element of the broadcast operands$L:\none kernel computes the"
             + " body once per element and writes a tensor per component of {@code $L}.\n",
-        declarations(op), targets.isEmpty() ? "" : ", writing {@code "
-            + String.join("} and {@code ", targets) + "}", results.simpleName());
+        declarations(op), targets.isEmpty() ? "" : CodeBlock.of(", writing $L",
+            CodeBlock.join(targets.stream().map(t -> CodeBlock.of("{@code $L}", t)).toList(),
+                " and ")), results.simpleName());
     doc.add("\n<p>Promotion ({@code $L}): $L A boolean component's tensor is bool.\n",
         op.model().promote().name(), promotion(op.model(), List.of()));
     if (!targets.isEmpty()) {
@@ -453,17 +453,18 @@ final class FacadeGenerator {
     MethodSpec.Builder m = MethodSpec.methodBuilder(instance.name())
         .addModifiers(Modifier.PUBLIC)
         .returns(TENSOR);
-    List<String> args = new ArrayList<>();
-    args.add("self()");
+    CodeBlock self = CodeBlock.of("self()");
+    List<CodeBlock> args = new ArrayList<>();
+    args.add(self);
     for (Form.Param p : instance.params()) {
       m.addParameter(ParameterSpec.builder(typeName(form, p), p.name()).build());
-      args.add(p.name());
+      args.add(CodeBlock.of("$N", p.name()));
     }
     if (instance.inPlace()) {
-      args.add("self()");
+      args.add(self);
     }
     m.addStatement("return $T.$L($L)", facadeClass, form.op().methodName(),
-        String.join(", ", args));
+        CodeBlock.join(args, ", "));
     CodeBlock.Builder doc = CodeBlock.builder();
     if (!form.op().description().isEmpty()) {
       doc.add("$L\n\n<p>", form.op().description());
@@ -593,13 +594,13 @@ final class FacadeGenerator {
   }
 
   /** The op's scalar methods, linked when the facade may link its declaring class. */
-  private String declarations(FacadeModel.Op op) {
-    return op.model().overloads().stream()
-        .map(o -> (facade.linksDeclarations()
-                ? "{@link " + facade.declaring().canonicalName() + "#" + o.javadocSignature() + "}"
-                : "{@code " + declaringClass.simpleName() + "." + o.javadocSignature() + "}")
-            + " (" + domain(op.model(), o.bodyType()) + ")")
-        .collect(Collectors.joining(",\n"));
+  private CodeBlock declarations(FacadeModel.Op op) {
+    boolean link = facade.linksDeclarations();
+    String owner = link ? facade.declaring().canonicalName() : declaringClass.simpleName();
+    return CodeBlock.join(op.model().overloads().stream()
+        .map(o -> CodeBlock.of(link ? "{@link $L#$L} ($L)" : "{@code $L.$L} ($L)", owner,
+            o.javadocSignature(), domain(op.model(), o.bodyType())))
+        .toList(), ",\n");
   }
 
   /**
@@ -624,30 +625,31 @@ final class FacadeGenerator {
     return op.dtypes().isEmpty() || declared.isEmpty() ? kind : String.join(", ", declared);
   }
 
-  private static String promotion(OpModel op, List<String> ruleScalars) {
-    List<String> promoting = new ArrayList<>();
+  private static CodeBlock promotion(OpModel op, List<String> ruleScalars) {
+    List<CodeBlock> promoting = new ArrayList<>();
     for (OpModel.TensorParam t : op.tensors()) {
       if (!t.condition()) {
-        promoting.add("{@code " + t.name() + "}");
+        promoting.add(CodeBlock.of("{@code $L}", t.name()));
       }
     }
     for (OpModel.ScalarParam s : op.scalars()) {
       if (!ruleScalars.contains(s.name())) {
-        promoting.add("{@code " + s.name() + "}");
+        promoting.add(CodeBlock.of("{@code $L}", s.name()));
       }
     }
-    String last = promoting.remove(promoting.size() - 1);
-    StringBuilder sb = new StringBuilder();
-    sb.append(promoting.isEmpty()
-        ? "computes in the dtype of " + last
-        : "computes in the common dtype of " + String.join(", ", promoting) + " and " + last);
-    sb.append("\n(PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then"
+    CodeBlock last = promoting.remove(promoting.size() - 1);
+    CodeBlock.Builder b = CodeBlock.builder();
+    b.add(promoting.isEmpty()
+        ? CodeBlock.of("computes in the dtype of $L", last)
+        : CodeBlock.of("computes in the common dtype of $L and $L",
+            CodeBlock.join(promoting, ", "), last));
+    b.add("\n(PyTorch's {@code result_type}: dimensioned tensors, then zero-dim tensors, then"
         + " wrapped numbers)");
     if (op.promote() == Promote.INT_TO_FLOAT) {
-      sb.append(";\nintegral and bool inputs compute in float32");
+      b.add(";\nintegral and bool inputs compute in float32");
     }
-    sb.append(";\nfloat16 and bfloat16 compute in float32 and round once");
-    sb.append(op.predicate() ? ". The result is bool." : ".");
-    return sb.toString();
+    b.add(";\nfloat16 and bfloat16 compute in float32 and round once");
+    b.add(op.predicate() ? ". The result is bool." : ".");
+    return b.build();
   }
 }

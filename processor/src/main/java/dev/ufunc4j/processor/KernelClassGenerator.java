@@ -46,16 +46,24 @@ final class KernelClassGenerator {
     return DescriptorGenerator.className(op) + "_" + kernel.lanes().classSuffix() + fold;
   }
 
-  /** The expression naming {@code kernel}: {@code Samples_add_w32.INT8_FLOAT32}. */
+  /**
+   * The expression naming {@code kernel}: {@code Samples_add_w32.INT8_FLOAT32}; for a shared one
+   * ({@link SharedKernels}), the kernel whose code it runs.
+   */
   static String reference(OpModel op, KernelGenerator.Kernel kernel) {
-    return className(op, kernel) + "." + constant(kernel);
+    KernelGenerator.Kernel own = SharedKernels.resolve(kernel);
+    return className(op, own) + "." + constant(own);
   }
 
   private static String constant(KernelGenerator.Kernel kernel) {
     return kernel.name().toUpperCase(Locale.ROOT);
   }
 
-  /** One file per class, sorted by class name; kernels in table order inside. */
+  /**
+   * One file per class, sorted by class name; kernels in table order inside. A shared kernel
+   * ({@link SharedKernels}) has no code, but its entry still votes for its class's tuned vector
+   * size, as before it was shared.
+   */
   static List<JavaFile> generate(OpModel op, List<KernelGenerator.Kernel> kernels,
       Generated generated, KernelTuning tuning) {
     Map<String, List<KernelGenerator.Kernel>> classes = new TreeMap<>();
@@ -64,11 +72,19 @@ final class KernelClassGenerator {
     }
     List<JavaFile> files = new ArrayList<>();
     for (Map.Entry<String, List<KernelGenerator.Kernel>> c : classes.entrySet()) {
-      int capBits = tuning.vectorBitsCap(op,
-          c.getValue().stream().map(KernelGenerator.Kernel::entry).toList());
-      files.add(generateClass(op, c.getKey(), c.getValue(), generated, capBits));
+      List<KernelGenerator.Kernel> own =
+          c.getValue().stream().filter(k -> k.sharedWith() == null).toList();
+      if (!own.isEmpty()) {
+        int capBits = capBits(op, c.getValue(), tuning);
+        files.add(generateClass(op, c.getKey(), own, generated, capBits));
+      }
     }
     return files;
+  }
+
+  /** The vector size {@code tuning} chose for the class of {@code kernels} (0: none). */
+  static int capBits(OpModel op, List<KernelGenerator.Kernel> kernels, KernelTuning tuning) {
+    return tuning.vectorBitsCap(op, kernels.stream().map(KernelGenerator.Kernel::entry).toList());
   }
 
   private static JavaFile generateClass(OpModel op, String className,

@@ -77,9 +77,23 @@ final class KernelGenerator {
    * @param methods the box method first, then the rows (and the fold and scan loops)
    * @param folds whether the methods include the fold and scan loops ({@link #folds(OpModel,
    *     KernelEntry)}), which the class then offers as its {@code FoldKernel}
+   * @param sharedWith the kernel this entry runs, whose code is the same ({@link SharedKernels});
+   *     then this one has no methods. Null for a kernel of its own
    */
   record Kernel(KernelEntry entry, String name, LaneConstants lanes, List<MethodSpec> methods,
-      boolean folds) {}
+      boolean folds, Kernel sharedWith) {
+
+    Kernel(KernelEntry entry, String name, LaneConstants lanes, List<MethodSpec> methods,
+        boolean folds) {
+      this(entry, name, lanes, methods, folds, null);
+    }
+
+    /** The kernel of {@code entry} when it is {@code source}'s code ({@link SharedKernels}). */
+    static Kernel sharing(KernelEntry entry, Kernel source) {
+      return new Kernel(entry, entry.kernelName(), source.lanes(), List.of(), source.folds(),
+          source);
+    }
+  }
 
   /**
    * The constants a kernel's code names: {@code LANES} (a preferred-size vector of the widest lane
@@ -560,20 +574,27 @@ final class KernelGenerator {
     return entry.lanes();
   }
 
-  private MethodSpec fastRow(List<Boolean> pattern) {
-    MethodSpec.Builder m = MethodSpec.methodBuilder(fastRowName(pattern))
+  /**
+   * A row loop's method: {@code n}, then per operand (outputs first) its segment and offset, and
+   * its stride when {@code strided}, then the scalars.
+   */
+  private MethodSpec.Builder rowMethod(String name, boolean strided) {
+    MethodSpec.Builder m = MethodSpec.methodBuilder(name)
         .addModifiers(rowModifiers)
-        .returns(TypeName.LONG)
         .addParameter(TypeName.LONG, "n");
-    for (Operand out : outputs) {
-      m.addParameter(MEMORY_SEGMENT, out.data());
-      m.addParameter(TypeName.LONG, out.offset());
-    }
-    for (Operand in : inputs) {
-      m.addParameter(MEMORY_SEGMENT, in.data());
-      m.addParameter(TypeName.LONG, in.offset());
+    for (Operand o : all()) {
+      m.addParameter(MEMORY_SEGMENT, o.data());
+      m.addParameter(TypeName.LONG, o.offset());
+      if (strided) {
+        m.addParameter(TypeName.LONG, o.stride());
+      }
     }
     addScalarParams(m);
+    return m;
+  }
+
+  private MethodSpec fastRow(List<Boolean> pattern) {
+    MethodSpec.Builder m = rowMethod(fastRowName(pattern), false).returns(TypeName.LONG);
     NameAllocator names = classNames.clone();
     CodeBlock.Builder body = CodeBlock.builder();
     if (fusedHalfLoop()) {
@@ -606,6 +627,44 @@ final class KernelGenerator {
       body.addStatement("return 0");
       body.endControlFlow();
     }
+    List<Value> values = splatInputs(vc, pattern);
+    if (chunkArrays == 0) {
+      body.beginControlFlow("for (long i = 0; i < bound; i += LANES)");
+    } else {
+      openChunks(body, pattern, halfFloats, outFloats, chunkArrays);
+    }
+    for (int k = 0; k < inputs.size(); k++) {
+      if (!pattern.get(k)) {
+        Value operand;
+        if (halfFloats.get(k) != null) {
+          Value f = Value.vector(CodeBlock.of("$T.fromArray($N, $N, j)", Lane.FLOAT.vector,
+              vc.species(Lane.FLOAT), halfFloats.get(k)), Lane.FLOAT);
+          operand = vc.convert(f, computeLane(), false);
+        } else {
+          operand = operandValue(vc, loadContiguous(vc, inputs.get(k)), k);
+        }
+        values.set(k, vc.declare(inputNames.get(k), operand));
+      }
+    }
+    storeRow(vc, values, outFloats);
+    body.endControlFlow();
+    if (chunkArrays > 0) {
+      if (outFloats != null) {
+        body.addStatement("$T.toHalves($N, len, $N, $N + chunk)", HALF_CHUNKS, outFloats,
+            output.data(), output.offset());
+      }
+      body.endControlFlow();
+    }
+    body.addStatement("return bound");
+    m.addCode(body.build());
+    return m.build();
+  }
+
+  /**
+   * The fast loop's splat inputs (stride 0), each broadcast once before the loop, by input; null
+   * for the contiguous ones, which the loop loads.
+   */
+  private List<Value> splatInputs(VectorCode vc, List<Boolean> pattern) {
     List<Value> values = new ArrayList<>();
     for (int k = 0; k < inputs.size(); k++) {
       values.add(null);
@@ -621,50 +680,48 @@ final class KernelGenerator {
         values.set(k, vc.declare(inputNames.get(k), operandValue(vc, raw, k)));
       }
     }
-    if (chunkArrays == 0) {
-      body.beginControlFlow("for (long i = 0; i < bound; i += LANES)");
-    } else {
-      body.addStatement("float[][] chunks = $T.buffers($L)", HALF_CHUNKS, chunkArrays);
-      int next = 0;
-      for (String f : halfFloats) {
-        if (f != null) {
-          body.addStatement("float[] $N = chunks[$L]", f, next++);
-        }
-      }
-      if (outFloats != null) {
-        body.addStatement("float[] $N = chunks[$L]", outFloats, next);
-      }
-      body.beginControlFlow("for (long chunk = 0; chunk < bound; chunk += $T.CHUNK)", HALF_CHUNKS);
-      body.addStatement("int len = (int) Math.min($T.CHUNK, bound - chunk)", HALF_CHUNKS);
-      for (int k = 0; k < inputs.size(); k++) {
-        if (halfFloats.get(k) != null) {
-          Operand in = inputs.get(k);
-          body.addStatement("$T.toFloats($N, $N + chunk, $N, len)", HALF_CHUNKS, in.data(),
-              in.offset(), halfFloats.get(k));
-        }
-      }
-      body.beginControlFlow("for (int j = 0; j < len; j += LANES)");
-      boolean segmentAccess = outFloats == null;
-      for (int k = 0; k < inputs.size(); k++) {
-        segmentAccess |= !pattern.get(k) && halfFloats.get(k) == null;
-      }
-      if (segmentAccess) {
-        body.addStatement("long i = chunk + j");
+    return values;
+  }
+
+  /**
+   * Opens the fast loop over float16 chunks ({@code HalfChunks}): the float arrays, then per chunk
+   * its contiguous float16 inputs converted, and the loop over its vectors ({@code i} the
+   * element's index when a segment is read or written in it).
+   */
+  private void openChunks(CodeBlock.Builder body, List<Boolean> pattern, List<String> halfFloats,
+      String outFloats, int chunkArrays) {
+    body.addStatement("float[][] chunks = $T.buffers($L)", HALF_CHUNKS, chunkArrays);
+    int next = 0;
+    for (String f : halfFloats) {
+      if (f != null) {
+        body.addStatement("float[] $N = chunks[$L]", f, next++);
       }
     }
+    if (outFloats != null) {
+      body.addStatement("float[] $N = chunks[$L]", outFloats, next);
+    }
+    body.beginControlFlow("for (long chunk = 0; chunk < bound; chunk += $T.CHUNK)", HALF_CHUNKS);
+    body.addStatement("int len = (int) Math.min($T.CHUNK, bound - chunk)", HALF_CHUNKS);
     for (int k = 0; k < inputs.size(); k++) {
-      if (!pattern.get(k)) {
-        Value operand;
-        if (halfFloats.get(k) != null) {
-          Value f = Value.vector(CodeBlock.of("$T.fromArray($N, $N, j)", Lane.FLOAT.vector,
-              vc.species(Lane.FLOAT), halfFloats.get(k)), Lane.FLOAT);
-          operand = vc.convert(f, computeLane(), false);
-        } else {
-          operand = operandValue(vc, loadContiguous(vc, inputs.get(k)), k);
-        }
-        values.set(k, vc.declare(inputNames.get(k), operand));
+      if (halfFloats.get(k) != null) {
+        Operand in = inputs.get(k);
+        body.addStatement("$T.toFloats($N, $N + chunk, $N, len)", HALF_CHUNKS, in.data(),
+            in.offset(), halfFloats.get(k));
       }
     }
+    body.beginControlFlow("for (int j = 0; j < len; j += LANES)");
+    boolean segmentAccess = outFloats == null;
+    for (int k = 0; k < inputs.size(); k++) {
+      segmentAccess |= !pattern.get(k) && halfFloats.get(k) == null;
+    }
+    if (segmentAccess) {
+      body.addStatement("long i = chunk + j");
+    }
+  }
+
+  /** The fast loop's step: the body on {@code values}, each result stored (or into its chunk). */
+  private void storeRow(VectorCode vc, List<Value> values, String outFloats) {
+    CodeBlock.Builder body = vc.out;
     if (outFloats != null) {
       Value result = vc.temp("result", vc.vector(compute(vc, values)));
       body.addStatement("$L.intoArray($N, j)", vc.canonicalNaN(result).code(), outFloats);
@@ -679,17 +736,6 @@ final class KernelGenerator {
     } else {
       storeContiguous(vc, output, computeAndConvert(vc, values));
     }
-    body.endControlFlow();
-    if (chunkArrays > 0) {
-      if (outFloats != null) {
-        body.addStatement("$T.toHalves($N, len, $N, $N + chunk)", HALF_CHUNKS, outFloats,
-            output.data(), output.offset());
-      }
-      body.endControlFlow();
-    }
-    body.addStatement("return bound");
-    m.addCode(body.build());
-    return m.build();
   }
 
   /**
@@ -943,15 +989,7 @@ final class KernelGenerator {
    */
   private MethodSpec stridedRow() {
     assert parameterSlots(op, entry) <= MAX_PARAMETER_SLOTS;
-    MethodSpec.Builder m = MethodSpec.methodBuilder(kernelName + "_strided")
-        .addModifiers(rowModifiers)
-        .addParameter(TypeName.LONG, "n");
-    for (Operand o : all()) {
-      m.addParameter(MEMORY_SEGMENT, o.data());
-      m.addParameter(TypeName.LONG, o.offset());
-      m.addParameter(TypeName.LONG, o.stride());
-    }
-    addScalarParams(m);
+    MethodSpec.Builder m = rowMethod(kernelName + "_strided", true);
     NameAllocator names = classNames.clone();
     CodeBlock.Builder body = CodeBlock.builder();
     List<Operand> all = all();
@@ -1058,14 +1096,15 @@ final class KernelGenerator {
    */
   private MethodSpec foldRows() {
     Lane l = computeLane();
-    NameAllocator names = classNames.clone();
-    String acc = names.newName("acc");
-    String accOff = names.newName("accOff");
-    String in = names.newName("in");
-    String off = names.newName("off");
-    String rowStride = names.newName("rowStride");
-    CodeBlock.Builder body = CodeBlock.builder();
-    VectorCode vc = new VectorCode(body, names, lanes);
+    FoldMethod f = new FoldMethod("_fold", "The fold loop of $L: see {@code FoldKernel.fold}.\n");
+    String acc = f.param(MEMORY_SEGMENT, "acc");
+    String accOff = f.param(TypeName.LONG, "accOff");
+    String in = f.param(MEMORY_SEGMENT, "in");
+    String off = f.param(TypeName.LONG, "off");
+    String rowStride = f.param(TypeName.LONG, "rowStride");
+    f.method.addParameter(TypeName.LONG, "rows").addParameter(TypeName.INT, "cols");
+    CodeBlock.Builder body = f.body;
+    VectorCode vc = f.vc;
     body.addStatement("int j = 0");
     if (registerLoops()) {
       body.beginControlFlow("for (; j + 4 * LANES <= cols; j += 4 * LANES)");
@@ -1087,7 +1126,7 @@ final class KernelGenerator {
       body.endControlFlow();
     }
     body.beginControlFlow("for (; j < cols; j += LANES)");
-    String live = names.newName("live");
+    String live = f.names.newName("live");
     body.addStatement("$T $N = $N.indexInRange(j, cols)", VectorCode.maskType(l), live,
         vc.species(l));
     Value a = vc.temp("a", Value.vector(load(vc, l, acc, accOff + " + j", live), l));
@@ -1097,15 +1136,7 @@ final class KernelGenerator {
     body.addStatement("$L.intoMemorySegment($N, ($N + j) * $L, ORDER, $N)", a.code(), acc, accOff,
         l.bytes, live);
     body.endControlFlow();
-    return MethodSpec.methodBuilder(kernelName + "_fold")
-        .addJavadoc("The fold loop of $L: see {@code FoldKernel.fold}.\n", entry.describe())
-        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-        .addParameter(MEMORY_SEGMENT, acc).addParameter(TypeName.LONG, accOff)
-        .addParameter(MEMORY_SEGMENT, in).addParameter(TypeName.LONG, off)
-        .addParameter(TypeName.LONG, rowStride).addParameter(TypeName.LONG, "rows")
-        .addParameter(TypeName.INT, "cols")
-        .addCode(body.build())
-        .build();
+    return f.build();
   }
 
   /**
@@ -1156,12 +1187,14 @@ final class KernelGenerator {
    */
   private List<MethodSpec> leafRows() {
     Lane l = computeLane();
-    NameAllocator names = classNames.clone();
-    String in = names.newName("in");
-    String off = names.newName("off");
-    String park = names.newName("park");
-    CodeBlock.Builder body = CodeBlock.builder();
-    VectorCode vc = new VectorCode(body, names, lanes);
+    FoldMethod f = new FoldMethod("_leaf", "The leaf loop of $L: see {@code FoldKernel.leaf}.\n");
+    String in = f.param(MEMORY_SEGMENT, "in");
+    String off = f.param(TypeName.LONG, "off");
+    f.method.addParameter(TypeName.INT, "n").addParameter(TypeName.INT, "k");
+    String park = f.param(MEMORY_SEGMENT, "park");
+    f.method.returns(TypeName.BOOLEAN);
+    CodeBlock.Builder body = f.body;
+    VectorCode vc = f.vc;
     // k is docs/reductions.md's 256 bytes of accumulators: as a constant, the loads' offsets
     // are linear in the loop counter with a constant scale, so C2 hoists their bounds checks (a
     // parameter as the scale kept four checks per block).
@@ -1224,16 +1257,7 @@ final class KernelGenerator {
     body.addStatement("$N_leafLanes($L, $L, $L, $L, $N)", kernelName, a.get(0).code(),
         a.get(1).code(), a.get(2).code(), a.get(3).code(), park);
     body.addStatement("return true");
-    MethodSpec leaf = MethodSpec.methodBuilder(kernelName + "_leaf")
-        .addJavadoc("The leaf loop of $L: see {@code FoldKernel.leaf}.\n", entry.describe())
-        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-        .returns(TypeName.BOOLEAN)
-        .addParameter(MEMORY_SEGMENT, in).addParameter(TypeName.LONG, off)
-        .addParameter(TypeName.INT, "n").addParameter(TypeName.INT, "k")
-        .addParameter(MEMORY_SEGMENT, park)
-        .addCode(body.build())
-        .build();
-    return List.of(leaf, leafTail(), leafHalves(), leafLanes());
+    return List.of(f.build(), leafTail(), leafHalves(), leafLanes());
   }
 
   /**
@@ -1251,29 +1275,21 @@ final class KernelGenerator {
    */
   private MethodSpec leafTail() {
     Lane l = computeLane();
-    NameAllocator names = classNames.clone();
-    String acc = names.newName("acc");
-    String in = names.newName("in");
-    String i = names.newName("i");
-    String lane = names.newName("lane");
-    String left = names.newName("left");
-    CodeBlock.Builder body = CodeBlock.builder();
-    VectorCode vc = new VectorCode(body, names, lanes);
-    String live = names.newName("live");
-    body.addStatement("$T $N = $N.indexInRange($N, $N)", VectorCode.maskType(l), live,
-        vc.species(l), lane, left);
-    Value r = vc.temp("r", Value.vector(CodeBlock.of("$N", acc), l));
-    step(vc, r, load(vc, l, in, i + " + " + lane, live));
-    body.addStatement("return $N.blend($L, $N)", acc, r.code(), live);
-    return MethodSpec.methodBuilder(kernelName + "_leafTail")
-        .addJavadoc("The leaf's tail step of $L (the leaf loop's helper).\n", entry.describe())
-        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-        .returns(l.vector)
-        .addParameter(l.vector, acc).addParameter(MEMORY_SEGMENT, in)
-        .addParameter(TypeName.LONG, i).addParameter(TypeName.INT, lane)
-        .addParameter(TypeName.INT, left)
-        .addCode(body.build())
-        .build();
+    FoldMethod f =
+        new FoldMethod("_leafTail", "The leaf's tail step of $L (the leaf loop's helper).\n");
+    String acc = f.param(l.vector, "acc");
+    String in = f.param(MEMORY_SEGMENT, "in");
+    String i = f.param(TypeName.LONG, "i");
+    String lane = f.param(TypeName.INT, "lane");
+    String left = f.param(TypeName.INT, "left");
+    f.method.returns(l.vector);
+    String live = f.names.newName("live");
+    f.body.addStatement("$T $N = $N.indexInRange($N, $N)", VectorCode.maskType(l), live,
+        f.vc.species(l), lane, left);
+    Value r = f.vc.temp("r", Value.vector(CodeBlock.of("$N", acc), l));
+    step(f.vc, r, load(f.vc, l, in, i + " + " + lane, live));
+    f.body.addStatement("return $N.blend($L, $N)", acc, r.code(), live);
+    return f.build();
   }
 
   /**
@@ -1283,10 +1299,12 @@ final class KernelGenerator {
    */
   private MethodSpec leafHalves() {
     Lane l = computeLane();
-    NameAllocator names = classNames.clone();
-    String park = names.newName("park");
-    CodeBlock.Builder body = CodeBlock.builder();
-    VectorCode vc = new VectorCode(body, names, lanes);
+    FoldMethod f =
+        new FoldMethod("_leafHalves", "The parked halves of $L's leaf (the leaf loop's helper).\n");
+    String park = f.param(MEMORY_SEGMENT, "park");
+    f.method.addParameter(TypeName.INT, "leafK");
+    CodeBlock.Builder body = f.body;
+    VectorCode vc = f.vc;
     body.beginControlFlow("for (int h = leafK / 2; h >= 4 * LANES; h /= 2)");
     body.beginControlFlow("for (int j = 0; j < h; j += LANES)");
     Value c = vc.temp("c", Value.vector(load(vc, l, park, "j", null), l));
@@ -1294,13 +1312,7 @@ final class KernelGenerator {
     body.addStatement("$L.intoMemorySegment($N, j * $L, ORDER)", c.code(), park, l.bytes);
     body.endControlFlow();
     body.endControlFlow();
-    return MethodSpec.methodBuilder(kernelName + "_leafHalves")
-        .addJavadoc("The parked halves of $L's leaf (the leaf loop's helper).\n",
-            entry.describe())
-        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-        .addParameter(MEMORY_SEGMENT, park).addParameter(TypeName.INT, "leafK")
-        .addCode(body.build())
-        .build();
+    return f.build();
   }
 
   /**
@@ -1311,31 +1323,26 @@ final class KernelGenerator {
    */
   private MethodSpec leafLanes() {
     Lane l = computeLane();
-    NameAllocator names = classNames.clone();
+    FoldMethod f =
+        new FoldMethod("_leafLanes", "The last halves of $L's leaf (the leaf loop's helper).\n");
     List<Value> a = new ArrayList<>();
-    MethodSpec.Builder method = MethodSpec.methodBuilder(kernelName + "_leafLanes")
-        .addJavadoc("The last halves of $L's leaf (the leaf loop's helper).\n", entry.describe())
-        .addModifiers(Modifier.PRIVATE, Modifier.STATIC);
     for (int q = 0; q < 4; q++) {
-      String name = names.newName("a" + q);
-      a.add(Value.vector(CodeBlock.of("$N", name), l));
-      method.addParameter(l.vector, name);
+      a.add(Value.vector(CodeBlock.of("$N", f.param(l.vector, "a" + q)), l));
     }
-    String park = names.newName("park");
-    method.addParameter(MEMORY_SEGMENT, park);
-    CodeBlock.Builder body = CodeBlock.builder();
-    VectorCode vc = new VectorCode(body, names, lanes);
+    String park = f.param(MEMORY_SEGMENT, "park");
+    CodeBlock.Builder body = f.body;
+    VectorCode vc = f.vc;
     step(vc, a.get(0), a.get(2).code());
     step(vc, a.get(1), a.get(3).code());
     step(vc, a.get(0), a.get(1).code());
     // The lanes in halves: lane j (< h) of the rotation by h is lane j + h.
-    String rotation = names.newName("rotation");
+    String rotation = f.names.newName("rotation");
     body.beginControlFlow("for ($T $N : LEAF_ROTATIONS)",
         ParameterizedTypeName.get(ComplexBodyEmitter.VECTOR_SHUFFLE, l.boxed()), rotation);
     step(vc, a.get(0), CodeBlock.of("$L.rearrange($N)", a.get(0).code(), rotation));
     body.endControlFlow();
     body.addStatement("$L.intoMemorySegment($N, 0, ORDER)", a.get(0).code(), park);
-    return method.addCode(body.build()).build();
+    return f.build();
   }
 
   /**
@@ -1346,26 +1353,52 @@ final class KernelGenerator {
    */
   private MethodSpec pairRow() {
     Lane l = computeLane();
-    NameAllocator names = classNames.clone();
-    String first = names.newName("first");
-    String second = names.newName("second");
-    CodeBlock.Builder body = CodeBlock.builder();
-    VectorCode vc = new VectorCode(body, names, lanes);
+    FoldMethod f = new FoldMethod("_pair", "The pair step of $L: see {@code FoldKernel.pair}.\n");
     // float32 results travel as doubles (exactly), narrower integers as longs (their value, as
     // Java widens the lane's primitive): narrowed back here; float64 and int64 need no cast.
     TypeName carrier = l.floating ? TypeName.DOUBLE : TypeName.LONG;
+    String first = f.param(carrier, "first");
+    String second = f.param(carrier, "second");
+    f.method.returns(carrier);
+    CodeBlock.Builder body = f.body;
+    VectorCode vc = f.vc;
     String cast = l == Lane.DOUBLE || l == Lane.LONG ? "" : "(" + l.primitive + ") ";
     Value a = vc.temp("a", Value.vector(CodeBlock.of("$T.broadcast($N, $L$N)", l.vector,
         vc.species(l), cast, first), l));
     step(vc, a, CodeBlock.of("$T.broadcast($N, $L$N)", l.vector, vc.species(l), cast, second));
     body.addStatement("return $L.lane(0)", a.code());
-    return MethodSpec.methodBuilder(kernelName + "_pair")
-        .addJavadoc("The pair step of $L: see {@code FoldKernel.pair}.\n", entry.describe())
-        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-        .returns(carrier)
-        .addParameter(carrier, first).addParameter(carrier, second)
-        .addCode(body.build())
-        .build();
+    return f.build();
+  }
+
+  /**
+   * A method of the fold loops being written ({@link #foldRows}, {@link #leafRows}, ...): private
+   * and static, named {@code kernelName + suffix}, its javadoc {@code javadoc} with the entry's
+   * description for {@code $L}; its own names (the class's taken), its body, and a {@link
+   * VectorCode} writing into the body. Parameters are added in order, named through {@link
+   * #param} when an operand's name could take theirs.
+   */
+  private final class FoldMethod {
+    final MethodSpec.Builder method;
+    final NameAllocator names = classNames.clone();
+    final CodeBlock.Builder body = CodeBlock.builder();
+    final VectorCode vc = new VectorCode(body, names, lanes);
+
+    FoldMethod(String suffix, String javadoc) {
+      method = MethodSpec.methodBuilder(kernelName + suffix)
+          .addJavadoc(javadoc, entry.describe())
+          .addModifiers(Modifier.PRIVATE, Modifier.STATIC);
+    }
+
+    /** The next parameter, of {@code type}, named {@code name} unless that name is taken. */
+    String param(TypeName type, String name) {
+      String allocated = names.newName(name);
+      method.addParameter(type, allocated);
+      return allocated;
+    }
+
+    MethodSpec build() {
+      return method.addCode(body.build()).build();
+    }
   }
 
   /** Elements per block of the scalar scan loop ({@link #scanRows}): the int index's range. */
@@ -1385,14 +1418,16 @@ final class KernelGenerator {
    */
   private MethodSpec scanRows() {
     Lane l = computeLane();
-    NameAllocator names = classNames.clone();
-    String in = names.newName("in");
-    String off = names.newName("off");
-    String inRow = names.newName("inRow");
-    String out = names.newName("out");
-    String outOff = names.newName("outOff");
-    String outRow = names.newName("outRow");
-    CodeBlock.Builder body = CodeBlock.builder();
+    FoldMethod f = new FoldMethod("_scan", "The scan loop of $L: see {@code FoldKernel.scan}.\n");
+    String in = f.param(MEMORY_SEGMENT, "in");
+    String off = f.param(TypeName.LONG, "off");
+    String inRow = f.param(TypeName.LONG, "inRow");
+    String out = f.param(MEMORY_SEGMENT, "out");
+    String outOff = f.param(TypeName.LONG, "outOff");
+    String outRow = f.param(TypeName.LONG, "outRow");
+    f.method.addParameter(TypeName.LONG, "rows").addParameter(TypeName.INT, "cols");
+    NameAllocator names = f.names;
+    CodeBlock.Builder body = f.body;
     Body b = overload.body();
     if (l.floating && !b.any(e -> !plainArithmetic(e))) {
       body.beginControlFlow("if (cols == 1 && $N == 1 && $N == 1)", inRow, outRow);
@@ -1430,7 +1465,7 @@ final class KernelGenerator {
       body.addStatement("return");
       body.endControlFlow();
     }
-    VectorCode vc = new VectorCode(body, names, lanes);
+    VectorCode vc = f.vc;
     body.beginControlFlow("for (int j = 0; j < cols; j += LANES)");
     String live = names.newName("live");
     body.addStatement("$T $N = $N.indexInRange(j, cols)", VectorCode.maskType(l), live,
@@ -1444,15 +1479,7 @@ final class KernelGenerator {
         outOff, outRow, l.bytes, live);
     body.endControlFlow();
     body.endControlFlow();
-    return MethodSpec.methodBuilder(kernelName + "_scan")
-        .addJavadoc("The scan loop of $L: see {@code FoldKernel.scan}.\n", entry.describe())
-        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-        .addParameter(MEMORY_SEGMENT, in).addParameter(TypeName.LONG, off)
-        .addParameter(TypeName.LONG, inRow).addParameter(MEMORY_SEGMENT, out)
-        .addParameter(TypeName.LONG, outOff).addParameter(TypeName.LONG, outRow)
-        .addParameter(TypeName.LONG, "rows").addParameter(TypeName.INT, "cols")
-        .addCode(body.build())
-        .build();
+    return f.build();
   }
 
   // ------------------------------------------------------------------------------ conversions

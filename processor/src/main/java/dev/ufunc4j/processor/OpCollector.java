@@ -217,17 +217,7 @@ final class OpCollector {
     if (report.size() > before) {
       return Optional.empty();
     }
-    // The body type: the return type, or for a predicate the type of its numeric operands.
-    ValueType bodyType = returnType;
-    if (returnType == ValueType.BOOLEAN) {
-      bodyType = ValueType.BOOLEAN;
-      for (int i = 0; i < types.size(); i++) {
-        if (types.get(i) != ValueType.BOOLEAN) {
-          bodyType = types.get(i);
-          break;
-        }
-      }
-    }
+    ValueType bodyType = bodyType(returnType, types);
     for (int i = 0; i < types.size(); i++) {
       VariableElement p = m.getParameters().get(i);
       ValueType t = types.get(i);
@@ -247,6 +237,42 @@ final class OpCollector {
       return Optional.empty();
     }
     AnnotationMirror annotation = annotation(m, ELEMENTWISE).orElseThrow();
+    Optional<Attributes> a = attributes(m, annotation, name);
+    if (a.isEmpty()
+        || !ufuncAttributes(m, annotation, name, roles, a.get().identity(), a.get().associative(),
+            bodyType, results)) {
+      return Optional.empty();
+    }
+    return Optional.of(new Method(m, a.get().opName(), a.get().promote(), a.get().methodName(),
+        a.get().numbersAfterFirst(), a.get().scalarInFloat32(), a.get().dtypes(),
+        a.get().identity(), a.get().associative(), bodyType,
+        returnType == ValueType.BOOLEAN && results == null, roles, types, results));
+  }
+
+  /** The body type: the return type, or for a predicate the type of its numeric operands. */
+  private static ValueType bodyType(ValueType returnType, List<ValueType> types) {
+    if (returnType != ValueType.BOOLEAN) {
+      return returnType;
+    }
+    for (ValueType t : types) {
+      if (t != ValueType.BOOLEAN) {
+        return t;
+      }
+    }
+    return ValueType.BOOLEAN;
+  }
+
+  /** What {@code @Elementwise} on method {@code name} says, defaults filled in. */
+  private record Attributes(String opName, String methodName, Promote promote,
+      boolean numbersAfterFirst, boolean scalarInFloat32, List<DType> dtypes, Identity identity,
+      boolean associative) {}
+
+  /**
+   * The attributes of {@code annotation} on {@code m}, or empty after reporting a bad op or method
+   * name or dtype list.
+   */
+  private Optional<Attributes> attributes(ExecutableElement m, AnnotationMirror annotation,
+      String name) {
     String opName = name;
     String methodName = "";
     Promote promote = Promote.PROMOTE;
@@ -295,12 +321,8 @@ final class OpCollector {
       report.error(m, annotation, methodNameValue, Message.METHOD_NAME, methodName, name);
       return Optional.empty();
     }
-    if (!ufuncAttributes(m, annotation, name, roles, identity, associative, bodyType, results)) {
-      return Optional.empty();
-    }
-    return Optional.of(new Method(m, opName, promote, methodName, numbersAfterFirst,
-        scalarInFloat32, dtypes, identity, associative, bodyType,
-        returnType == ValueType.BOOLEAN && results == null, roles, types, results));
+    return Optional.of(new Attributes(opName, methodName, promote, numbersAfterFirst,
+        scalarInFloat32, dtypes, identity, associative));
   }
 
   /**
@@ -460,6 +482,56 @@ final class OpCollector {
     return SourceVersion.isIdentifier(name) && !SourceVersion.isKeyword(name);
   }
 
+  /**
+   * Why overload {@code m} cannot join {@code reference} (the op's first) in one op, or null;
+   * {@code bodyTypeSeen}: an earlier overload computes in {@code m}'s body type.
+   */
+  private static String overloadConflict(Method m, Method reference, boolean bodyTypeSeen) {
+    if (m.results() != null || reference.results() != null) {
+      return m != reference ? "an op that returns a record has one overload" : null;
+    }
+    if (bodyTypeSeen) {
+      return "two overloads compute in " + m.bodyType().javaName();
+    }
+    if (m.roles().size() != reference.roles().size()) {
+      return "they take different numbers of parameters";
+    }
+    if (m.predicate() != reference.predicate()) {
+      return "one returns boolean and the other does not";
+    }
+    if (m.promote() != reference.promote()) {
+      return "they declare different promote modes";
+    }
+    if (!m.methodName().equals(reference.methodName())) {
+      return "they declare different method names";
+    }
+    if (m.numbersAfterFirst() != reference.numbersAfterFirst()) {
+      return "they declare different numbersAfterFirst";
+    }
+    if (m.scalarInFloat32() != reference.scalarInFloat32()) {
+      return "they declare different scalarInFloat32";
+    }
+    if (!m.dtypes().equals(reference.dtypes())) {
+      return "they declare different dtypes";
+    }
+    if (m.identity() != reference.identity()) {
+      return "they declare different identities";
+    }
+    if (m.associative() != reference.associative()) {
+      return "they declare different associative";
+    }
+    String conflict = null;
+    for (int i = 0; i < m.roles().size(); i++) {
+      Role a = m.roles().get(i);
+      Role b = reference.roles().get(i);
+      boolean tensorLike = a != Role.SCALAR && b != Role.SCALAR;
+      if (a != b && !(tensorLike && m.bodyType() == ValueType.BOOLEAN)) {
+        conflict = "parameter " + (i + 1) + " is a tensor in one and @Scalar in the other";
+      }
+    }
+    return conflict;
+  }
+
   private Optional<OpModel> build(OpModel.DeclaringClass declaring, String opName,
       List<Method> methods) {
     methods = new ArrayList<>(methods);
@@ -469,41 +541,7 @@ final class OpCollector {
     boolean ok = true;
     Map<ValueType, Method> seen = new LinkedHashMap<>();
     for (Method m : methods) {
-      String conflict = null;
-      if (m.results() != null || reference.results() != null) {
-        if (m != reference) {
-          conflict = "an op that returns a record has one overload";
-        }
-      } else if (seen.containsKey(m.bodyType())) {
-        conflict = "two overloads compute in " + m.bodyType().javaName();
-      } else if (m.roles().size() != reference.roles().size()) {
-        conflict = "they take different numbers of parameters";
-      } else if (m.predicate() != reference.predicate()) {
-        conflict = "one returns boolean and the other does not";
-      } else if (m.promote() != reference.promote()) {
-        conflict = "they declare different promote modes";
-      } else if (!m.methodName().equals(reference.methodName())) {
-        conflict = "they declare different method names";
-      } else if (m.numbersAfterFirst() != reference.numbersAfterFirst()) {
-        conflict = "they declare different numbersAfterFirst";
-      } else if (m.scalarInFloat32() != reference.scalarInFloat32()) {
-        conflict = "they declare different scalarInFloat32";
-      } else if (!m.dtypes().equals(reference.dtypes())) {
-        conflict = "they declare different dtypes";
-      } else if (m.identity() != reference.identity()) {
-        conflict = "they declare different identities";
-      } else if (m.associative() != reference.associative()) {
-        conflict = "they declare different associative";
-      } else {
-        for (int i = 0; i < m.roles().size(); i++) {
-          Role a = m.roles().get(i);
-          Role b = reference.roles().get(i);
-          boolean tensorLike = a != Role.SCALAR && b != Role.SCALAR;
-          if (a != b && !(tensorLike && m.bodyType() == ValueType.BOOLEAN)) {
-            conflict = "parameter " + (i + 1) + " is a tensor in one and @Scalar in the other";
-          }
-        }
-      }
+      String conflict = overloadConflict(m, reference, seen.containsKey(m.bodyType()));
       if (conflict != null) {
         report.error(m.element(), Message.OVERLOAD_CONFLICT, signature(m.element()), opName,
             signature(reference.element()), conflict);
