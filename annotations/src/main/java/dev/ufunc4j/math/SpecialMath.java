@@ -65,7 +65,8 @@ public final class SpecialMath {
     if (!(ax >= 0.5)) { // and NaN
       return erfSmall(x);
     }
-    return Math.copySign(1 - erfcTail(ax), x);
+    DD c = erfcTail(ax);
+    return Math.copySign(oneMinus(1, c), x);
   }
 
   /**
@@ -102,12 +103,16 @@ public final class SpecialMath {
    */
   public static double erfc(double x) {
     if (x >= 0.5) {
-      return erfcTail(x);
+      DD c = erfcTail(x);
+      return c.hi + c.lo;
     }
     if (x > -0.5) {
-      return 1 - erfSmall(x);
+      // 1 - erf(x) with erf's head x 2/sqrt(pi) exact (a fused multiply-add's error) and its tail.
+      double q = erfSmallTail(x);
+      double h = x * TWO_OVER_SQRT_PI_HI;
+      return oneMinus(1, new DD(h, Math.fma(x, TWO_OVER_SQRT_PI_HI, -h) + x * q));
     }
-    return x == x ? 2 - erfcTail(-x) : x;
+    return x == x ? oneMinus(2, erfcTail(-x)) : x;
   }
 
   /** 2/sqrt(pi) in two parts. */
@@ -119,25 +124,53 @@ public final class SpecialMath {
    * + t Q: the constant term in two parts and one final fused rounding keep it within 1 ulp.
    */
   private static double erfSmall(double x) {
+    return Math.fma(x, TWO_OVER_SQRT_PI_HI, x * erfSmallTail(x));
+  }
+
+  /** erf(x)/x - TWO_OVER_SQRT_PI_HI for |x| < 1/2: TWO_OVER_SQRT_PI_LO + t Q(t). */
+  private static double erfSmallTail(double x) {
     double t = x * x;
-    double q = Math.fma(t, horner(ERF_SMALL, t, ERF_SMALL.length - 1), TWO_OVER_SQRT_PI_LO);
-    return Math.fma(x, TWO_OVER_SQRT_PI_HI, x * q);
+    return Math.fma(t, horner(ERF_SMALL, t, ERF_SMALL.length - 1), TWO_OVER_SQRT_PI_LO);
+  }
+
+  /** {@code a - (c.hi + c.lo)} rounded once (an exact two-sum, then the low parts). */
+  private static double oneMinus(double a, DD c) {
+    double s = a - c.hi;
+    return s + (twoSumError(a, -c.hi, s) - c.lo);
   }
 
   /**
-   * erfc(x) for x >= 1/2: e^(-x^2) H(t) / x, with H(t) = x e^(x^2) erfc(x) in t = (x - 2)/(x + 2)
-   * (it lies between 0.31 and 1/sqrt(pi), so its relative error stays small) and x^2 = hi + lo
-   * split exactly, e^(-hi-lo) = e^(-hi) (1 - lo).
+   * erfc(x) for x >= 1/2 as a double-double: e^(-x^2) H(t) / x, with H(t) = x e^(x^2) erfc(x) in
+   * t = (x - 2)/(x + 2) (it lies between 0.31 and 1/sqrt(pi)). Every part is a double-double:
+   * x^2 split exactly, e^(-x^2) from {@link #expReduced}, t from the exact x - 2 and x + 2 and a
+   * corrected division, H's four lowest Horner steps in double-double arithmetic with its
+   * coefficients' low parts (the rest of H is at most 0.03 of it), the product and the quotient;
+   * the result is scaled by 2^k last, so it rounds once where it is subnormal too.
    */
-  private static double erfcTail(double x) {
+  private static DD erfcTail(double x) {
     if (x >= 27.3) {
-      return 0; // below half the smallest subnormal
+      return new DD(0, 0); // below half the smallest subnormal
     }
-    double hi = x * x;
-    double lo = Math.fma(x, x, -hi);
-    double e = StrictMath.exp(-hi);
-    double scale = Math.fma(-e, lo, e);
-    return scale * horner(ERFCX, (x - 2) / (x + 2)) / x;
+    double sh = x * x;
+    double sl = Math.fma(x, x, -sh);
+    double k = Math.rint(-sh * INV_LN2);
+    DD e = expReduced(k, -sh, -sl); // e^(-x^2) = 2^k e
+    double ah = x - 2;
+    double al = twoSumError(x, -2, ah);
+    double bh = x + 2;
+    double bl = twoSumError(x, 2, bh);
+    double th = ah / bh;
+    double tl = (Math.fma(-th, bh, ah) + (al - th * bl)) / bh;
+    int n = ERFCX.length - ERFCX_LO.length;
+    DD h = new DD(horner(ERFCX, th, n), 0);
+    for (int i = n; i < ERFCX.length; i++) {
+      h = mulAdd(th, tl, h.hi, h.lo, ERFCX[i], ERFCX_LO[i - n]);
+    }
+    double mh = e.hi * h.hi;
+    double ml = Math.fma(e.hi, h.hi, -mh) + (e.hi * h.lo + e.lo * h.hi);
+    DD q = divideDD(mh, ml, x, 0);
+    int scale = (int) k;
+    return new DD(Math.scalb(q.hi, scale), Math.scalb(q.lo, scale));
   }
 
   // ------------------------------------------------------------------------------ gamma family
@@ -281,37 +314,51 @@ public final class SpecialMath {
 
   /**
    * The logistic sigmoid {@code 1 / (1 + e^-x)}, {@code torch.special.expit}, without overflow.
-   * Within 2 ulps.
+   * e^(-|x|) is a double-double ({@link #expDD}) and 1 + e^(-|x|) its exact sum, so the one
+   * division, corrected by its exact residual, is the only rounding that counts: within 1 ulp.
    *
    * @param x the argument
    * @return expit(x)
    */
   public static double expit(double x) {
-    if (x >= 0) {
-      return 1 / (1 + StrictMath.exp(-x));
+    if (!(x <= 40 && x >= -746)) { // and NaN
+      // 1 - e^-x rounds to 1 from 40 on (e^-40 < 2^-57); e^x is below 2^-1076 under -746.
+      return x > 0 ? 1 : x != x ? x : 0;
     }
-    double e = StrictMath.exp(x);
-    return e / (1 + e);
+    DD e = expDD(-Math.abs(x), 0);
+    double sh = 1 + e.hi; // 1 + e exactly, as sh + sl (|1| >= e)
+    double sl = (1 - sh) + e.hi + e.lo;
+    // expit(x) = 1 / s for x >= 0, e / s below.
+    double nh = x >= 0 ? 1 : e.hi;
+    double nl = x >= 0 ? 0 : e.lo;
+    return divide(nh, nl, sh, sl);
   }
 
   /**
    * The log-odds {@code log(p / (1 - p))}, {@code torch.special.logit} without {@code eps}: -inf
-   * at 0, +inf at 1, NaN outside [0, 1]. Near 1/2, through {@code log1p((2p - 1) / (1 - p))} (2p -
-   * 1 is exact there), so the result keeps its relative accuracy at small values. Within 2 ulps.
+   * at 0, +inf at 1, NaN outside [0, 1]. The ratio is a double-double (1 - p by an exact sum) and
+   * its logarithm too ({@link #logDD}), so the result rounds once and keeps its relative accuracy
+   * near 1/2, where it is small: within 1 ulp.
    *
    * @param p the probability
    * @return logit(p)
    */
   public static double logit(double p) {
-    if (p >= 0.25 && p <= 0.75) {
-      return StrictMath.log1p((2 * p - 1) / (1 - p));
+    if (!(p > 0 && p < 1)) { // 0, 1, NaN and outside: the limits, or NaN
+      return StrictMath.log(p / (1 - p));
     }
-    return StrictMath.log(p / (1 - p));
+    double dh = 1 - p; // 1 - p = dh + dl exactly (|1| > p)
+    double dl = (1 - dh) - p;
+    double qh = p / dh;
+    double ql = (Math.fma(-qh, dh, p) - qh * dl) / dh;
+    DD l = logDD(qh, ql);
+    return l.hi + l.lo;
   }
 
   /**
    * {@code x log(y)}, 0 where x is 0 (even for a zero or infinite y), NaN where y is NaN: {@code
-   * torch.special.xlogy}. Within 1 ulp plus the rounding of the product.
+   * torch.special.xlogy}. log(y) is a double-double ({@link #logDD}) and the product exact before
+   * its one rounding: within 1 ulp.
    *
    * @param x the factor
    * @param y the logarithm's argument
@@ -321,13 +368,25 @@ public final class SpecialMath {
     if (y != y) {
       return y;
     }
-    return x == 0 ? 0 : x * StrictMath.log(y);
+    if (x == 0) {
+      return 0;
+    }
+    if (!(y > 0 && y < Double.POSITIVE_INFINITY && Math.abs(x) < Double.POSITIVE_INFINITY)) {
+      return x * StrictMath.log(y); // the limits (infinities, NaN)
+    }
+    DD l = logDD(y, 0);
+    double ph = x * l.hi;
+    if (ph == 0 || Double.isInfinite(ph)) {
+      return ph; // y = 1 (x's sign, as PyTorch's x * 0), or an overflow
+    }
+    return ph + (Math.fma(x, l.hi, -ph) + x * l.lo);
   }
 
   /**
    * The normalized sinc function {@code sin(πx) / (πx)}, 1 at 0, {@code torch.special.sinc}. The
    * argument of the sine is reduced exactly (sin(πx) depends on x modulo 2), so large x keep their
-   * accuracy (PyTorch's {@code sin(π * x)} rounds π x first). Within 2 ulps.
+   * accuracy (PyTorch's {@code sin(π * x)} rounds π x first); sin(πx) and πx are double-doubles
+   * and their quotient rounds once: within 1 ulp.
    *
    * @param x the argument
    * @return sinc(x)
@@ -340,50 +399,210 @@ public final class SpecialMath {
     if (Math.abs(x) < 0x1p-20) {
       return 1 - px * px / 6; // sin(y)/y = 1 - y^2/6 + y^4/120: the next term is below 2^-80
     }
-    return sinpi(x) / px;
+    if (Double.isInfinite(px)) {
+      return x - x; // NaN at ±infinity; 0 for finite |x| > 2^1021, an integer (sin(πx) = 0)
+    }
+    DD s = piTrig(x, false);
+    return divide(s.hi, s.lo, px, Math.fma(PI, x, -px) + PI_LO * x);
   }
 
   // ------------------------------------------------------------------------------ helpers
 
+  /**
+   * A double-double: the value {@code hi + lo}, with |lo| about an ulp of hi at most. The
+   * reconstructions of expit, logit, xlogy, sinc and erfc carry one where a single double's
+   * rounding would cost their last ulp.
+   */
+  private record DD(double hi, double lo) {}
+
+  /** 1/ln 2; ln 2 in two parts (fdlibm's: k LN2_HI is exact for |k| < 2^20). */
+  private static final double INV_LN2 = 1.4426950408889634;
+  private static final double LN2_HI = 6.93147180369123816490e-01;
+  private static final double LN2_LO = 1.90821492927058770002e-10;
+
+  /**
+   * e^(a + b) as a double-double, for a <= 709 (b a tail below an ulp of a), relative error about
+   * 2^-58: {@link #expReduced} scaled by 2^k. Where the result is subnormal, hi is rounded to it.
+   */
+  private static DD expDD(double a, double b) {
+    double k = Math.rint(a * INV_LN2);
+    DD e = expReduced(k, a, b);
+    return new DD(Math.scalb(e.hi, (int) k), Math.scalb(e.lo, (int) k));
+  }
+
+  /**
+   * e^(a + b - k ln 2) as a double-double, for |a + b - k ln 2| <= 0.35 (k = rint(a / ln 2)). The
+   * argument r = rh + rl is exact to 2^-76 (a - k LN2_HI is exact by Sterbenz's lemma; the rest is
+   * an exact sum), e^r = e^rh (1 + rl), and e^rh = 1 + rh + rh^2/2 + rh^3 S(rh) with the first
+   * three terms exact (rh^2 by a fused multiply-add) and S the Taylor series to rh^15 (its
+   * truncation is below 2^-62), so only the cubic tail, at most 0.007, rounds: about 2^-58 of the
+   * result, and an absolute error of about rh^3 2^-53 near 0 (what {@link #logDD}'s correction
+   * needs).
+   */
+  private static DD expReduced(double k, double a, double b) {
+    double r1 = Math.fma(-k, LN2_HI, a); // exact
+    double r2 = k * LN2_LO; // k LN2_LO is within 2^-75 of k (ln 2 - LN2_HI)
+    double rh = r1 - r2;
+    double rl = twoSumError(r1, -r2, rh) + b;
+    double zh = rh * rh;
+    double zl = Math.fma(rh, rh, -zh);
+    double tail = rh * zh * horner(EXP_TAYLOR, rh);
+    double s1 = 1 + rh; // |1| >= |rh|: fast two-sum
+    double e1 = (1 - s1) + rh;
+    double half = 0.5 * zh;
+    double s2 = s1 + half; // s1 >= 0.7 > half
+    double e2 = (s1 - s2) + half;
+    double lo = e1 + e2 + (0.5 * zl + tail);
+    double hi = s2 + lo;
+    lo = (s2 - hi) + lo;
+    // e^rh (1 + rl) (rl^2 is below 2^-100), renormalised: rl holds a's tail b, which may be
+    // larger than an ulp of the result.
+    lo = Math.fma(hi, rl, lo);
+    double sum = hi + lo;
+    return new DD(sum, (hi - sum) + lo);
+  }
+
+  /**
+   * log(yh + yl) as a double-double, for yh positive and finite (yl below an ulp of yh): fdlibm's
+   * L = log(yh) corrected by one Newton step, log(y) = L + log1p(d) with d = y e^-L - 1, which
+   * is about an ulp of L, so log1p(d) = d - d^2/2 to 2^-150. e^-L comes from {@link
+   * #expReduced}, and y 2^k scales exactly (it is about e^r, a normal number), so the absolute
+   * error is about 2^-58 (2^-53 r^3 near y = 1, where log(y) = L + d keeps its relative
+   * accuracy).
+   */
+  private static DD logDD(double yh, double yl) {
+    double l = StrictMath.log(yh);
+    double k = Math.rint(-l * INV_LN2);
+    DD e = expReduced(k, -l, 0); // e^-L = 2^k e
+    double ys = Math.scalb(yh, (int) k);
+    double ysl = Math.scalb(yl, (int) k);
+    double d = Math.fma(ys, e.hi, -1) + (ys * e.lo + ysl * e.hi);
+    return new DD(l, Math.fma(-0.5 * d, d, d));
+  }
+
+  /**
+   * (nh + nl) / (dh + dl) rounded once: q = nh / dh corrected by its exact residual {@code nh - q
+   * dh} (a fused multiply-add) and the low parts, within 0.5 ulp plus about 2^-100 of the result.
+   */
+  private static double divide(double nh, double nl, double dh, double dl) {
+    DD q = divideDD(nh, nl, dh, dl);
+    return q.hi + q.lo;
+  }
+
+  /** (nh + nl) / (dh + dl) as a double-double: {@link #divide} before its last rounding. */
+  private static DD divideDD(double nh, double nl, double dh, double dl) {
+    double q = nh / dh;
+    double r = Math.fma(-q, dh, nh) + (nl - q * dl);
+    return new DD(q, r / dh);
+  }
+
+  /** The rounding error of {@code s = a + b} (Knuth's two-sum: exact, for any order of a, b). */
+  private static double twoSumError(double a, double b, double s) {
+    double bb = s - a;
+    return (a - (s - bb)) + (b - bb);
+  }
+
+  /** The Taylor series of (e^r - 1 - r - r^2/2) / r^3: 1/n! for n = 15 down to 3. */
+  private static final double[] EXP_TAYLOR = {
+      1.0 / 1307674368000L, 1.0 / 87178291200L, 1.0 / 6227020800L, 1.0 / 479001600,
+      1.0 / 39916800, 1.0 / 3628800, 1.0 / 362880, 1.0 / 40320, 1.0 / 5040, 1.0 / 720,
+      1.0 / 120, 1.0 / 24, 1.0 / 6,
+  };
+
+  // Constants from tools/special/dd_constants.py: double-doubles (HI + LO) and Taylor series in
+  // z = r^2, highest degree first.
+  private static final double PI_HI = 3.141592653589793;
+  private static final double PI_LO = 1.2246467991473532e-16;
+  private static final double SINPI_C1_HI = -5.16771278004997;
+  private static final double SINPI_C1_LO = 2.2665622825789447e-16;
+  private static final double COSPI_C1_HI = -4.934802200544679;
+  private static final double COSPI_C1_LO = -3.1326477543698557e-16;
+  private static final double[] SINPI = {
+      -2.2948428997269873e-08,
+      7.952054001475513e-07,
+      -2.1915353447830217e-05,
+      0.00046630280576761255,
+      -0.0073704309457143504,
+      0.08214588661112823,
+      -0.5992645293207921,
+      2.5501640398773455,
+  };
+  private static final double[] COSPI = {
+      3.604730797462501e-09,
+      -1.3878952462213771e-07,
+      4.303069587032947e-06,
+      -0.0001046381049248457,
+      0.0019295743094039231,
+      -0.02580689139001406,
+      0.2353306303588932,
+      -1.3352627688545895,
+      4.0587121264167685,
+  };
+
   /** sin(πx), reduced exactly: x modulo 2 and then to the nearest quarter. */
   static double sinpi(double x) {
-    return piTrig(x, false);
+    DD s = piTrig(x, false);
+    return s.hi + s.lo;
   }
 
   /** cos(πx), reduced exactly. */
   static double cospi(double x) {
-    return piTrig(x, true);
+    DD c = piTrig(x, true);
+    return c.hi + c.lo;
   }
 
-  private static double piTrig(double x, boolean cosine) {
+  /**
+   * sin(πx) or cos(πx) as a double-double: x modulo 2 and then to the nearest quarter turn, both
+   * exact, leave r in [-1/4, 1/4], and {@link #sinPiReduced} or {@link #cosPiReduced} of r with
+   * the quarter's sign.
+   */
+  private static DD piTrig(double x, boolean cosine) {
     if (Double.isInfinite(x)) {
-      return Double.NaN;
+      return new DD(Double.NaN, 0);
     }
     if (Math.abs(x) >= 0x1p52) {
       // An integer: sin(πx) = ±0; cos(πx) = ±1 by parity (every double from 2^53 on is even).
       boolean odd = Math.abs(x) < 0x1p53 && (((long) x) & 1) != 0;
-      return cosine ? (odd ? -1 : 1) : Math.copySign(0.0, x);
+      return new DD(cosine ? (odd ? -1 : 1) : Math.copySign(0.0, x), 0);
     }
     double t = x - 2 * Math.rint(0.5 * x); // x modulo 2, in [-1, 1]: exact
     double n = Math.rint(2 * t); // the nearest quarter turn, -2..2
     double r = t - 0.5 * n; // in [-1/4, 1/4]: exact
-    double s = StrictMath.sin(PI * r);
-    double c = StrictMath.cos(PI * r);
-    int quarter = ((int) n) & 3; // 0, 1, 2, 3 (-1 is 3, -2 is 2)
-    if (cosine) {
-      return switch (quarter) {
-        case 0 -> c;
-        case 1 -> -s;
-        case 2 -> -c;
-        default -> s;
-      };
-    }
-    return switch (quarter) {
-      case 0 -> s;
-      case 1 -> c;
-      case 2 -> -s;
-      default -> -c;
-    };
+    int quarter = (((int) n) + (cosine ? 1 : 0)) & 3; // cos(πx) = sin(π(x + 1/2))
+    DD v = (quarter & 1) == 0 ? sinPiReduced(r) : cosPiReduced(r);
+    return quarter >= 2 ? new DD(-v.hi, -v.lo) : v;
+  }
+
+  /**
+   * sin(πr) for |r| <= 1/4 as a double-double: r (π + C1 z + z^2 SINPI(z)), z = r^2 exact as
+   * zh + zl, the series' tail (at most 0.4% of the result) in doubles and the two leading terms
+   * in double-double arithmetic: about 2^-60 of the result.
+   */
+  private static DD sinPiReduced(double r) {
+    double zh = r * r;
+    double zl = Math.fma(r, r, -zh);
+    DD p = mulAdd(zh, zl, horner(SINPI, zh), 0, SINPI_C1_HI, SINPI_C1_LO);
+    p = mulAdd(zh, zl, p.hi, p.lo, PI_HI, PI_LO);
+    double h = r * p.hi;
+    return new DD(h, Math.fma(r, p.hi, -h) + r * p.lo);
+  }
+
+  /** cos(πr) for |r| <= 1/4 as a double-double: 1 + C1 z + z^2 COSPI(z), as {@link #sinPiReduced}. */
+  private static DD cosPiReduced(double r) {
+    double zh = r * r;
+    double zl = Math.fma(r, r, -zh);
+    DD p = mulAdd(zh, zl, horner(COSPI, zh), 0, COSPI_C1_HI, COSPI_C1_LO);
+    return mulAdd(zh, zl, p.hi, p.lo, 1, 0);
+  }
+
+  /** (ah + al)(bh + bl) + (ch + cl) in double-double arithmetic (the products of lows dropped). */
+  private static DD mulAdd(double ah, double al, double bh, double bl, double ch, double cl) {
+    double ph = ah * bh;
+    double pl = Math.fma(ah, bh, -ph) + (ah * bl + al * bh);
+    double sh = ph + ch;
+    double sl = twoSumError(ph, ch, sh) + (pl + cl);
+    double hi = sh + sl;
+    return new DD(hi, (sh - hi) + sl);
   }
 
   /** c[0] t^n + ... + c[n] by Horner's rule with fused multiply-adds. */
@@ -452,6 +671,12 @@ public final class SpecialMath {
       -0.20384429592887787,
       0.1672110104141062,
       0.5107913526210115,
+  };
+  private static final double[] ERFCX_LO = {
+      5.423338213376426e-18,
+      -1.1188038811601173e-17,
+      -3.2939687190898557e-18,
+      -8.552718366196946e-18,
   };
   private static final double[] ERF_SMALL = {
       -1.0958654538847351e-09,
