@@ -34,6 +34,8 @@ def series(name, first, count, term):
 
 pi = mp.pi
 java("PI", pi)
+java("PI_SQUARED", pi ** 2)  # trigamma's reflection
+java("LOG_PI", mp.log(pi))  # lgamma's reflection
 java("SINPI_C1", -pi ** 3 / 6)  # sin(pi r) / r = pi + C1 z + z^2 SINPI(z)
 java("COSPI_C1", -pi ** 2 / 2)  # cos(pi r) = 1 + C1 z + z^2 COSPI(z)
 series("SINPI", 2, 8, lambda n: (-1) ** n * pi ** (2 * n + 1) / mp.factorial(2 * n + 1))

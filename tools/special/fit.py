@@ -13,8 +13,9 @@ Fits:
   ERF_SMALL erf(x) / x in t = x^2, |x| <= 0.5
   LGAMMA2   lgamma(2 + f) / f in f, f in [-0.5, 1] (lgamma near its zeros at 1 and 2)
 
-ERFCX_LO: the rounding errors of ERFCX's four lowest coefficients (erfc evaluates those steps in
-double-double arithmetic, so the polynomial keeps the fit's 2^-61 instead of a double's 2^-53).
+ERFCX_LO, LGAMMA2_LO: the rounding errors of the four lowest coefficients (erfc and lgamma evaluate
+those steps in double-double arithmetic, so the polynomials keep the fits' 2^-61 and 2^-89
+instead of a double's 2^-53).
 """
 import random
 import mpmath as mp
@@ -50,7 +51,7 @@ FITS = [
     ("LGAMMA2", g_lgamma2, mp.mpf(-0.5), mp.mpf(1), 34),
 ]
 # How many of a fit's lowest coefficients also get their low parts printed (NAME_LO).
-DOUBLE_DOUBLE = {"ERFCX": 4}
+DOUBLE_DOUBLE = {"ERFCX": 4, "LGAMMA2": 4}
 
 
 def horner(cs, t):

@@ -22,8 +22,7 @@ public final class SpecialMath {
   private SpecialMath() {}
 
   private static final double PI = Math.PI;
-  /** log(pi), log(sqrt(2 pi)). */
-  private static final double LOG_PI = 1.1447298858494002;
+  /** log(sqrt(2 pi)). */
   private static final double HALF_LOG_TWO_PI = 0.9189385332046728;
 
   // ------------------------------------------------------------------------------ integer power
@@ -162,12 +161,15 @@ public final class SpecialMath {
     double th = ah / bh;
     double tl = (Math.fma(-th, bh, ah) + (al - th * bl)) / bh;
     int n = ERFCX.length - ERFCX_LO.length;
-    DD h = new DD(horner(ERFCX, th, n), 0);
+    double hh = horner(ERFCX, th, n);
+    double hl = 0; // doubles, not a DD, across the loop's iterations (no allocation)
     for (int i = n; i < ERFCX.length; i++) {
-      h = mulAdd(th, tl, h.hi, h.lo, ERFCX[i], ERFCX_LO[i - n]);
+      DD h = mulAdd(th, tl, hh, hl, ERFCX[i], ERFCX_LO[i - n]);
+      hh = h.hi;
+      hl = h.lo;
     }
-    double mh = e.hi * h.hi;
-    double ml = Math.fma(e.hi, h.hi, -mh) + (e.hi * h.lo + e.lo * h.hi);
+    double mh = e.hi * hh;
+    double ml = Math.fma(e.hi, hh, -mh) + (e.hi * hl + e.lo * hh);
     DD q = divideDD(mh, ml, x, 0);
     int scale = (int) k;
     return new DD(Math.scalb(q.hi, scale), Math.scalb(q.lo, scale));
@@ -200,42 +202,83 @@ public final class SpecialMath {
     }
     if (x < 0) {
       // Γ(x) Γ(-x) = -π / (x sin(πx)): lgamma(x) = log(π / |x sin(πx)|) - lgamma(-x).
-      return LOG_PI - StrictMath.log(Math.abs(x * sinpi(x))) - lgammaPositive(-x);
+      DD sin = piTrig(x, false);
+      DD xs = multiply(x, 0, sin.hi, sin.lo); // |x sin(πx)|, its sign dropped below
+      if (xs.hi < 0) {
+        xs = new DD(-xs.hi, -xs.lo);
+      }
+      DD log = logDD(xs.hi, xs.lo);
+      DD total = sum(lgammaPositive(-x), log.hi, log.lo);
+      return sum(new DD(LOG_PI_HI, LOG_PI_LO), -total.hi, -total.lo).hi;
     }
-    return lgammaPositive(x);
+    DD l = lgammaPositive(x);
+    return l.hi + l.lo;
   }
 
-  private static double lgammaPositive(double x) {
+  /**
+   * lgamma(x) for x > 0 as a double-double. Below 3 from lgamma(2 + f) = f P(f) (P's four lowest
+   * Horner steps in double-double arithmetic, its low coefficients' parts included) and the
+   * logarithms of the recurrence ({@link #logDD}), summed exactly: near the zeros at 1 and 2 the
+   * terms cancel, so only the last rounding counts. 3 to 12 by the exact product of the x - k (a
+   * double-double); Stirling's series from 12, its leading (x - 1/2)(log x - 1) a double-double.
+   */
+  private static DD lgammaPositive(double x) {
     if (x < 0.5) {
       // lgamma(x) = lgamma(x + 2) - log(x) - log(1 + x), with lgamma(2 + f) = f P(f).
-      return (x * horner(LGAMMA2, x) - StrictMath.log1p(x)) - StrictMath.log(x);
+      double yh = 1 + x;
+      DD log1p = logDD(yh, twoSumError(1, x, yh));
+      DD log = logDD(x, 0);
+      DD t = sum(lgamma2(x), -log1p.hi, -log1p.lo);
+      return sum(t, -log.hi, -log.lo);
     }
     if (x < 1.5) {
-      double f = x - 1; // exact
-      return f * horner(LGAMMA2, f) - StrictMath.log1p(f);
+      DD log = logDD(x, 0); // log1p(f) with f = x - 1 exact
+      return sum(lgamma2(x - 1), -log.hi, -log.lo);
     }
     if (x < 3) {
-      double f = x - 2; // exact
-      return f * horner(LGAMMA2, f);
+      return lgamma2(x - 2); // x - 2 exact
     }
     if (x < 12) {
       // lgamma(x) = lgamma(2 + f) + log((x - 1)(x - 2)...(2 + f)); every y is exact.
       double y = x;
-      double product = 1;
+      double ph = 1;
+      double pl = 0;
       while (y >= 3) {
         y -= 1;
-        product *= y;
+        DD product = multiply(ph, pl, y, 0);
+        ph = product.hi;
+        pl = product.lo;
       }
-      double f = y - 2;
-      return f * horner(LGAMMA2, f) + StrictMath.log(product);
+      DD log = logDD(ph, pl);
+      return sum(lgamma2(y - 2), log.hi, log.lo);
     }
     if (x < 0x1p58) {
       // Stirling: (x - 1/2)(log x - 1) + log sqrt(2π) - 1/2 + Σ B2k / (2k (2k-1) x^(2k-1)).
       double r = 1 / x;
       double series = r * horner(STIRLING, r * r);
-      return (x - 0.5) * (StrictMath.log(x) - 1) + ((HALF_LOG_TWO_PI - 0.5) + series);
+      DD log = logDD(x, 0);
+      double lh = log.hi - 1; // exact (log x is in [2.48, 40.2], 1 a multiple of its ulp)
+      DD lead = multiply(x - 0.5, 0, lh, log.lo); // x - 1/2 exact below 2^52
+      return sum(lead, (HALF_LOG_TWO_PI - 0.5) + series, 0);
     }
-    return x * (StrictMath.log(x) - 1);
+    // x (log x - 1): the rest is below 2^-57 of it.
+    DD log = logDD(x, 0);
+    double lh = log.hi - 1; // exact
+    double ph = x * lh;
+    return Double.isInfinite(ph) ? new DD(ph, 0) : multiply(x, 0, lh, log.lo);
+  }
+
+  /** lgamma(2 + f) = f P(f) for f in [-1/2, 1] as a double-double (see lgammaPositive). */
+  private static DD lgamma2(double f) {
+    int n = LGAMMA2.length - LGAMMA2_LO.length;
+    double ph = horner(LGAMMA2, f, n);
+    double pl = 0;
+    for (int i = n; i < LGAMMA2.length; i++) {
+      DD p = mulAdd(f, 0, ph, pl, LGAMMA2[i], LGAMMA2_LO[i - n]);
+      ph = p.hi;
+      pl = p.lo;
+    }
+    return multiply(f, 0, ph, pl);
   }
 
   /**
@@ -253,26 +296,49 @@ public final class SpecialMath {
     if (x == 0) {
       return Math.copySign(Double.POSITIVE_INFINITY, -x);
     }
+    if (Math.abs(x) < 0x1p-1000) {
+      return -1 / x; // ψ(x) = -1/x - γ + O(x): γ is below 2^-1000 of 1/x (and 1/x may overflow)
+    }
     if (x < 0) {
       if (x == Math.rint(x)) {
         return Double.NaN; // a pole (and -infinity)
       }
-      // Reflection: ψ(x) = ψ(1 - x) - π cot(πx).
-      return digammaPositive(1 - x) - PI * cospi(x) / sinpi(x);
+      // Reflection: ψ(x) = ψ(1 - x) - π cot(πx), 1 - x exact as a double-double.
+      double yh = 1 - x;
+      DD cot = divideDD(piTrig(x, true), piTrig(x, false));
+      DD pc = multiply(PI_HI, PI_LO, cot.hi, cot.lo);
+      DD psi = digammaPositive(yh, twoSumError(1, -x, yh));
+      return sum(psi, -pc.hi, -pc.lo).hi;
     }
-    return digammaPositive(x);
+    DD psi = digammaPositive(x, 0);
+    return psi.hi + psi.lo;
   }
 
-  private static double digammaPositive(double x) {
-    // ψ(x) = ψ(x + 1) - 1/x until x >= 10, then the asymptotic series
-    // log x - 1/(2x) - Σ B2k / (2k x^2k).
-    double shift = 0;
-    while (x < 10) {
-      shift -= 1 / x;
-      x += 1;
+  /**
+   * ψ(xh + xl) for x > 0 as a double-double: ψ(x) = ψ(x + 1) - 1/x until x >= 10, then the
+   * asymptotic series log x - 1/(2x) - Σ B2k / (2k x^2k) (to k = 10: the first term left out is
+   * below 2^-63 of log 10). x + 1 is kept exact (a double-double), each 1/x and log x are
+   * double-doubles, and the terms are summed exactly: the sum cancels near the zero at 1.4616
+   * (and for x below 1), so only its last rounding may count.
+   */
+  private static DD digammaPositive(double xh, double xl) {
+    double sh = 0; // the shift, sh + sl
+    double sl = 0;
+    while (xh < 10) {
+      DD q = divideDD(1, 0, xh, xl);
+      DD shift = sum(new DD(sh, sl), -q.hi, -q.lo);
+      sh = shift.hi;
+      sl = shift.lo;
+      double y = xh + 1;
+      xl += twoSumError(xh, 1, y); // exact: both are multiples of x's last bit, below it
+      xh = y;
     }
-    double r2 = 1 / (x * x);
-    return StrictMath.log(x) - 0.5 / x - r2 * horner(DIGAMMA_SERIES, r2) + shift;
+    DD log = logDD(xh, xl);
+    DD half = divideDD(0.5, 0, xh, xl);
+    double r2 = 1 / (xh * xh);
+    DD total = sum(new DD(sh, sl), log.hi, log.lo);
+    total = sum(total, -half.hi, -half.lo);
+    return sum(total, -r2 * horner(DIGAMMA_SERIES, r2), 0);
   }
 
   /**
@@ -290,24 +356,48 @@ public final class SpecialMath {
     if (x <= 0 && x == Math.rint(x)) {
       return x == Double.NEGATIVE_INFINITY ? Double.NaN : Double.POSITIVE_INFINITY;
     }
-    if (x < 0) {
-      // Reflection: ψ'(x) + ψ'(1 - x) = π^2 / sin^2(πx).
-      double s = sinpi(x);
-      return PI * PI / (s * s) - trigammaPositive(1 - x);
+    if (Math.abs(x) < 0x1p-500) {
+      // 1/x^2 (overflowing from 2^-512 down), with 1/x as q + ql: the rest is below 2^-900 of it.
+      double q = 1 / x;
+      return Math.abs(x) < 0x1p-512 ? Double.POSITIVE_INFINITY
+          : Math.fma(q, q, 2 * q * (Math.fma(-q, x, 1) / x));
     }
-    return trigammaPositive(x);
+    if (x < 0) {
+      // Reflection: ψ'(x) + ψ'(1 - x) = π^2 / sin^2(πx), 1 - x exact as a double-double.
+      DD sin = piTrig(x, false);
+      DD s2 = multiply(sin.hi, sin.lo, sin.hi, sin.lo);
+      DD reflected = divideDD(new DD(PI_SQUARED_HI, PI_SQUARED_LO), s2);
+      double yh = 1 - x;
+      DD psi1 = trigammaPositive(yh, twoSumError(1, -x, yh));
+      return sum(reflected, -psi1.hi, -psi1.lo).hi;
+    }
+    DD psi1 = trigammaPositive(x, 0);
+    return psi1.hi + psi1.lo;
   }
 
-  private static double trigammaPositive(double x) {
-    // ψ'(x) = ψ'(x + 1) + 1/x^2 until x >= 10, then 1/x + 1/(2x^2) + Σ B2k / x^(2k+1).
-    double shift = 0;
-    while (x < 10) {
-      shift += 1 / (x * x);
-      x += 1;
+  /**
+   * ψ'(xh + xl) for x > 0 as a double-double: ψ'(x) = ψ'(x + 1) + 1/x^2 until x >= 10, then 1/x
+   * + 1/(2x^2) + Σ B2k / x^(2k+1) (to k = 11: the first term left out is below 2^-62 of the
+   * result), x + 1 exact, 1/x^2 and the leading terms as double-doubles, summed exactly.
+   */
+  private static DD trigammaPositive(double xh, double xl) {
+    double sh = 0; // the shift, sh + sl
+    double sl = 0;
+    while (xh < 10) {
+      DD x2 = multiply(xh, xl, xh, xl);
+      DD q = divideDD(1, 0, x2.hi, x2.lo);
+      DD shift = sum(new DD(sh, sl), q.hi, q.lo);
+      sh = shift.hi;
+      sl = shift.lo;
+      double y = xh + 1;
+      xl += twoSumError(xh, 1, y); // exact, as in digammaPositive
+      xh = y;
     }
-    double r = 1 / x;
-    double r2 = r * r;
-    return (r + 0.5 * r2 + r * r2 * horner(TRIGAMMA_SERIES, r2)) + shift;
+    DD r = divideDD(1, 0, xh, xl);
+    DD r2 = multiply(r.hi, r.lo, r.hi, r.lo);
+    DD total = sum(new DD(sh, sl), r.hi, r.lo);
+    total = sum(total, 0.5 * r2.hi, 0.5 * r2.lo);
+    return sum(total, r.hi * r2.hi * horner(TRIGAMMA_SERIES, r2.hi), 0);
   }
 
   // ------------------------------------------------------------------------------ logistic
@@ -403,6 +493,9 @@ public final class SpecialMath {
       return x - x; // NaN at ±infinity; 0 for finite |x| > 2^1021, an integer (sin(πx) = 0)
     }
     DD s = piTrig(x, false);
+    if (s.hi == 0) {
+      return s.hi / px; // an integer: ±0, the sign of sin(πx)/(πx)
+    }
     return divide(s.hi, s.lo, px, Math.fma(PI, x, -px) + PI_LO * x);
   }
 
@@ -496,6 +589,27 @@ public final class SpecialMath {
     return new DD(q, r / dh);
   }
 
+  /** (nh + nl) / (dh + dl) as a double-double, the parts given as double-doubles. */
+  private static DD divideDD(DD n, DD d) {
+    return divideDD(n.hi, n.lo, d.hi, d.lo);
+  }
+
+  /** (ah + al)(bh + bl) as a double-double (the product of the lows dropped). */
+  private static DD multiply(double ah, double al, double bh, double bl) {
+    double ph = ah * bh;
+    double pl = Math.fma(ah, bh, -ph) + (ah * bl + al * bh);
+    double hi = ph + pl;
+    return new DD(hi, (ph - hi) + pl);
+  }
+
+  /** a + (bh + bl) as a double-double: an exact two-sum of the highs, then the lows. */
+  private static DD sum(DD a, double bh, double bl) {
+    double sh = a.hi + bh;
+    double sl = twoSumError(a.hi, bh, sh) + (a.lo + bl);
+    double hi = sh + sl;
+    return new DD(hi, (sh - hi) + sl);
+  }
+
   /** The rounding error of {@code s = a + b} (Knuth's two-sum: exact, for any order of a, b). */
   private static double twoSumError(double a, double b, double s) {
     double bb = s - a;
@@ -513,6 +627,10 @@ public final class SpecialMath {
   // z = r^2, highest degree first.
   private static final double PI_HI = 3.141592653589793;
   private static final double PI_LO = 1.2246467991473532e-16;
+  private static final double PI_SQUARED_HI = 9.869604401089358;
+  private static final double PI_SQUARED_LO = 6.265295508739711e-16;
+  private static final double LOG_PI_HI = 1.1447298858494002;
+  private static final double LOG_PI_LO = 1.0265951162707826e-17;
   private static final double SINPI_C1_HI = -5.16771278004997;
   private static final double SINPI_C1_LO = 2.2665622825789447e-16;
   private static final double COSPI_C1_HI = -4.934802200544679;
@@ -633,14 +751,14 @@ public final class SpecialMath {
       1.0 / 156, -691.0 / 360360, 1.0 / 1188, -1.0 / 1680, 1.0 / 1260, -1.0 / 360, 1.0 / 12,
   };
 
-  /** The asymptotic series of digamma, in 1/x^2, highest degree first: B2k / (2k). */
+  /** The asymptotic series of digamma, in 1/x^2, highest degree first: B2k / (2k), k = 10..1. */
   private static final double[] DIGAMMA_SERIES = {
-      1.0 / 12, -691.0 / 32760, 1.0 / 132, -1.0 / 240, 1.0 / 252, -1.0 / 120, 1.0 / 12,
+      -174611.0 / 6600, 43867.0 / 14364, -3617.0 / 8160, 1.0 / 12, -691.0 / 32760, 1.0 / 132, -1.0 / 240, 1.0 / 252, -1.0 / 120, 1.0 / 12,
   };
 
   /** The asymptotic series of trigamma after 1/x + 1/(2x^2), in 1/x^2, highest first: B2k. */
   private static final double[] TRIGAMMA_SERIES = {
-      7.0 / 6, -691.0 / 2730, 5.0 / 66, -1.0 / 30, 1.0 / 42, -1.0 / 30, 1.0 / 6,
+      854513.0 / 138, -174611.0 / 330, 43867.0 / 798, -3617.0 / 510, 7.0 / 6, -691.0 / 2730, 5.0 / 66, -1.0 / 30, 1.0 / 42, -1.0 / 30, 1.0 / 6,
   };
 
   // Polynomial coefficients from tools/special/fit.py, highest degree first.
@@ -727,5 +845,11 @@ public final class SpecialMath {
       -0.0673523010531981,
       0.3224670334241132,
       0.42278433509846713,
+  };
+  private static final double[] LGAMMA2_LO = {
+      1.4629346421712378e-18,
+      6.8766764767763375e-18,
+      1.52033617636073e-17,
+      4.942915152280524e-18,
   };
 }
