@@ -12,6 +12,10 @@ Fits:
             the factor x keeps it between 0.31 and 1/sqrt(pi), so its relative error stays small)
   ERF_SMALL erf(x) / x in t = x^2, |x| <= 0.5
   LGAMMA2   lgamma(2 + f) / f in f, f in [-0.5, 1] (lgamma near its zeros at 1 and 2)
+
+ERFCX_LO, LGAMMA2_LO: the rounding errors of the four lowest coefficients (erfc and lgamma evaluate
+those steps in double-double arithmetic, so the polynomials keep the fits' 2^-61 and 2^-89
+instead of a double's 2^-53).
 """
 import random
 import mpmath as mp
@@ -46,6 +50,8 @@ FITS = [
     ("ERF_SMALL", g_erf_small, mp.mpf(0), mp.mpf(0.25), 12),
     ("LGAMMA2", g_lgamma2, mp.mpf(-0.5), mp.mpf(1), 34),
 ]
+# How many of a fit's lowest coefficients also get their low parts printed (NAME_LO).
+DOUBLE_DOUBLE = {"ERFCX": 4, "LGAMMA2": 4}
 
 
 def horner(cs, t):
@@ -70,6 +76,12 @@ def main():
         print(f"  private static final double[] {name} = {{")
         print("\n".join("      " + repr(c) + "," for c in cs))
         print("  };")
+        lows = DOUBLE_DOUBLE.get(name, 0)
+        if lows:
+            print(f"  private static final double[] {name}_LO = {{")
+            print("\n".join("      " + repr(float(c - mp.mpf(float(c)))) + ","
+                             for c in poly[-lows:]))
+            print("  };")
 
 
 if __name__ == "__main__":

@@ -2,14 +2,9 @@ package dev.ufunc4j.processor;
 
 import static com.google.common.truth.Truth.assertThat;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import javax.tools.JavaCompiler;
-import javax.tools.JavaFileObject;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -62,28 +57,14 @@ class MathEmitterCostTest {
 
   private static Path dir;
 
-  /** Runs the processor alone (the runtime is not on this module's class path). */
   @BeforeAll
   static void generate() throws Exception {
-    dir = Files.createTempDirectory("math-cost");
-    JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
-    JavaFileObject source = com.google.testing.compile.JavaFileObjects.forSourceString("test.Ops",
-        SOURCE);
-    JavaCompiler.CompilationTask task = compiler.getTask(null, null, d -> { },
-        List.of("-proc:only", "-Aufunc4j.dtypes=float32", "-s", dir.toString(), "-classpath",
-            System.getProperty("java.class.path")), null, List.of(source));
-    task.setProcessors(List.of(new ElementwiseProcessor()));
-    task.call();
+    dir = GeneratedKernels.generate(SOURCE, "float32");
   }
 
   /** The contiguous float32 loop's body of an op's kernel. */
   private static String loop(String op) throws Exception {
-    String kernel = Files.readString(dir.resolve("test/Ops_" + op + "_w32.java"));
-    int method = kernel.indexOf("float32_contiguous(long n");
-    assertThat(method).isAtLeast(0);
-    int start = kernel.indexOf("for (long i = 0", method);
-    int end = kernel.indexOf("intoMemorySegment", start);
-    return kernel.substring(start, end);
+    return GeneratedKernels.contiguousLoop(dir, op, "float32", 32);
   }
 
   private static int count(String code, String regex) {

@@ -2,12 +2,7 @@ package dev.ufunc4j.processor;
 
 import static com.google.common.truth.Truth.assertThat;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import javax.tools.JavaCompiler;
-import javax.tools.JavaFileObject;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -35,28 +30,14 @@ class SpecialMathEmitterTest {
 
   private static Path dir;
 
-  /** Runs the processor alone (the runtime is not on this module's class path). */
   @BeforeAll
   static void generate() throws Exception {
-    dir = Files.createTempDirectory("special-math");
-    JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
-    JavaFileObject source = com.google.testing.compile.JavaFileObjects.forSourceString("test.Ops",
-        SOURCE);
-    JavaCompiler.CompilationTask task = compiler.getTask(null, null, d -> { },
-        List.of("-proc:only", "-Aufunc4j.dtypes=float32,float64", "-s", dir.toString(),
-            "-classpath", System.getProperty("java.class.path")), null, List.of(source));
-    task.setProcessors(List.of(new ElementwiseProcessor()));
-    task.call();
+    dir = GeneratedKernels.generate(SOURCE, "float32,float64");
   }
 
   /** The contiguous loop's body of the erf kernel for {@code dtype} ({@code width} bits). */
   private static String loop(String dtype, int width) throws Exception {
-    String kernel = Files.readString(dir.resolve("test/Ops_erfOp_w" + width + ".java"));
-    int method = kernel.indexOf(dtype + "_contiguous(long n");
-    assertThat(method).isAtLeast(0);
-    int start = kernel.indexOf("for (long i = 0", method);
-    int end = kernel.indexOf("intoMemorySegment", start);
-    return kernel.substring(start, end);
+    return GeneratedKernels.contiguousLoop(dir, "erfOp", dtype, width);
   }
 
   @Test
@@ -69,7 +50,7 @@ class SpecialMathEmitterTest {
 
   @Test
   void float64ErfStillCallsTheMethodPerLane() throws Exception {
-    // Not vectorised yet: the float64 method's e^(-x^2) is StrictMath.exp (docs/vector-math.md).
+    // Not vectorised yet: the float64 method is double-double arithmetic (docs/vector-math.md).
     assertThat(loop("float64", 64)).contains("SpecialLanes.lanes(");
   }
 }
