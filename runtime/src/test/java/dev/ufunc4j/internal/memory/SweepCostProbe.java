@@ -11,8 +11,8 @@ import java.util.List;
 /**
  * What {@link Reclamation}'s sweep costs, the walk of every tracked block under the {@code live}
  * lock that a backstop collection runs (Task B of session 12, docs/runtime.md): {@code blocks}
- * 64-byte blocks tracked and kept alive, the sweep timed {@code rounds} times (the thread's CPU
- * time; nothing is found dead, so this is the walk alone).
+ * 64-byte blocks tracked and kept alive, the sweep timed {@code rounds} times (wall time, and the
+ * thread's CPU time; nothing is found dead, so this is the walk alone).
  *
  * <pre>
  * java --enable-native-access=ALL-UNNAMED -cp runtime/target/classes:runtime/target/test-classes \
@@ -42,14 +42,17 @@ public final class SweepCostProbe {
     for (int i = 0; i < blocks; i++) {
       kept.add(own.track(slab.asSlice(64L * i, 64), arena, 64));
     }
-    List<Double> cpu = new ArrayList<>();
+    List<Double> wall = new ArrayList<>();
+    long c0 = cpuNanos();
     for (int r = 0; r < rounds; r++) {
-      long c0 = cpuNanos();
+      long t0 = System.nanoTime();
       own.sweep();
-      cpu.add((cpuNanos() - c0) / 1e3);
+      wall.add((System.nanoTime() - t0) / 1e3);
     }
-    cpu.sort(null);
-    System.out.printf("%d live blocks: sweep %.0f µs CPU (median of %d; min %.0f, max %.0f); %d kept%n",
-        blocks, cpu.get(rounds / 2), rounds, cpu.get(0), cpu.get(rounds - 1), kept.size());
+    double cpu = (cpuNanos() - c0) / 1e3 / rounds;
+    wall.sort(null);
+    System.out.printf("%d live blocks: sweep %.0f µs (median of %d; min %.0f, max %.0f), CPU %.0f µs"
+        + " (mean); %d kept%n", blocks, wall.get(rounds / 2), rounds, wall.get(0),
+        wall.get(rounds - 1), cpu, kept.size());
   }
 }
