@@ -24,7 +24,11 @@ import java.util.Locale;
  * sigmoid_64K}, {@code exp_1M} ({@code Ops.<op>(x, out)}, x normal random as core_speed.py's);
  * shared kernels (issue 25 item 6): {@code mul_reduce_uint32_rows} ({@code Ops.mul.reduce(x, 1)}
  * of x converted to uint32) and {@code add_uint8_int32_4096} ({@code Ops.add(a, b, out)}, uint8
- * and int32 conversions of x, an int32 target), both [4096, 4096]. Each build is a path list (a {@code benchmarks.jar}, or runtime, annotations and
+ * and int32 conversions of x, an int32 target), both [4096, 4096];
+ * cases.json's {@code tiny_8} and {@code tiny_4x4} adds as {@code tiny_8_out}, {@code
+ * tiny_8_fresh}, {@code tiny_8_scope} (a {@code TensorScope} opened and closed around each call,
+ * as OpsBench's scope mode) and likewise for {@code tiny_4x4}, timed in batches of 10,000 calls
+ * (the CPU column is then per call, the wall time per batch). Each build is a path list (a {@code benchmarks.jar}, or runtime, annotations and
  * generated-samples jars or class directories, ':'-separated). Prints the minimum, the 10th
  * percentile and the median of each and the second's ÷ the first's, and the calling thread's CPU
  * time per element (10th percentile, median, 90th: with 1 thread all of the work, and less
@@ -38,7 +42,63 @@ import java.util.Locale;
  * (docs/reductions.md) and issue 24's generated leaf loop (docs/ufuncs.md, "Generated kernels").
  */
 public final class UfuncAB {
-  private record Build(String name, Method m, Object target, Object[] args) {}
+  private record Build(String name, Method m, Object target, Object[] args, Method open) {
+    Build(String name, Method m, Object target, Object[] args) {
+      this(name, m, target, args, null);
+    }
+
+    /** One call; inside a TensorScope opened and closed around it when {@code open} is set. */
+    void run() throws Exception {
+      if (open == null) {
+        m.invoke(target, args);
+        return;
+      }
+      try (AutoCloseable scope = (AutoCloseable) open.invoke(null)) {
+        m.invoke(target, args);
+      }
+    }
+  }
+
+  /**
+   * A case: the first operand's shape, the elements one call counts for the CPU column (the
+   * result's; the values' for add.at; 1 for the tiny cases, whose column is then per op), the
+   * calls timed as one (the tiny cases: a batch, since one takes less than the clocks' own cost),
+   * and the unary op's name for the unary cases.
+   */
+  private record Case(long[] shape, double elements, int repeat, String unaryOp) {
+    Case(long[] shape, double elements) {
+      this(shape, elements, 1, null);
+    }
+  }
+
+  /** Calls per timed batch of the tiny cases. */
+  private static final int TINY_BATCH = 10_000;
+
+  /** The cases by id (the unary ones: {@code op_64K}, {@code op_1M}, any op of Ops). */
+  private static Case caseOf(String caseId) {
+    if (caseId.matches("[a-z0-9]+_(64K|1M)") && !caseId.startsWith("sum_")) {
+      String[] parts = caseId.split("_");
+      long n = parts[1].equals("1M") ? 1 << 20 : 1 << 16;
+      return new Case(new long[] {n}, n, 1, parts[0]);
+    }
+    long[] square = {4096, 4096};
+    Case c = switch (caseId) {
+      case "sum_16M", "cumsum_16M", "cumsum_16M_fresh" -> new Case(new long[] {16_777_216}, 16_777_216.0);
+      case "sum_rows_4096", "sum_cols_4096", "maximum_reduce_rows", "logaddexp_reduce_rows",
+          "mul_reduce_uint32_rows", "add_uint8_int32_4096" -> new Case(square, 4096.0 * 4096);
+      case "add_outer_4096", "add_outer_4096_fresh" -> new Case(new long[] {4096}, 4096.0 * 4096);
+      case "add_at_rows_64" -> new Case(new long[] {100_000, 64}, 156_250.0 * 64);
+      case "tiny_8_out", "tiny_8_fresh", "tiny_8_scope" ->
+          new Case(new long[] {8}, 1, TINY_BATCH, null);
+      case "tiny_4x4_out", "tiny_4x4_fresh", "tiny_4x4_scope" ->
+          new Case(new long[] {4, 4}, 1, TINY_BATCH, null);
+      default -> null;
+    };
+    if (c == null) {
+      throw new IllegalArgumentException("unknown case " + caseId);
+    }
+    return c;
+  }
 
   /** Parallel's class: in internal.parallel since issue 25's layers, in internal before. */
   private static Class<?> parallel(ClassLoader loader) throws ClassNotFoundException {
@@ -53,14 +113,10 @@ public final class UfuncAB {
     String caseId = args[2];
     int threads = Integer.parseInt(args[3]);
     int calls = Integer.parseInt(args[4]);
-    boolean all = caseId.equals("sum_16M") || caseId.startsWith("cumsum_16M");
-    // A unary op's case: op_64K or op_1M.
-    String[] unary = caseId.matches("[a-z0-9]+_(64K|1M)") && !caseId.startsWith("sum_")
-        ? caseId.split("_") : null;
-    long[] shape = unary != null ? new long[] {unary[1].equals("1M") ? 1 << 20 : 1 << 16}
-        : all ? new long[] {16_777_216}
-        : caseId.startsWith("add_outer") ? new long[] {4096}
-        : caseId.equals("add_at_rows_64") ? new long[] {100_000, 64} : new long[] {4096, 4096};
+    Case spec = caseOf(caseId);
+    long[] shape = spec.shape();
+    boolean all = shape.length == 1 && shape[0] == 16_777_216;
+    String unary = spec.unaryOp();
     List<Build> builds = new ArrayList<>();
     for (String cp : List.of(args[0], args[1])) {
       List<URL> urls = new ArrayList<>();
@@ -79,7 +135,7 @@ public final class UfuncAB {
       if (unary != null) {
         Class<?> ops = loader.loadClass("dev.ufunc4j.Ops");
         Object out = tensor.getMethod("zeros", dtype, long[].class).invoke(null, f32, shape);
-        builds.add(new Build(cp, ops.getMethod(unary[0], tensor, tensor), null,
+        builds.add(new Build(cp, ops.getMethod(unary, tensor, tensor), null,
             new Object[] {x, out}));
         continue;
       }
@@ -142,27 +198,45 @@ public final class UfuncAB {
           yield new Build(cp, loader.loadClass("dev.ufunc4j.Ops").getMethod("add", tensor, tensor,
               tensor), null, new Object[] {a, b, out});
         }
+        // cases.json's tiny_8 ([8] + [8]) and tiny_4x4 ([4,4] + [4]), as OpsBench's modes
+        case "tiny_8_out", "tiny_8_fresh", "tiny_8_scope", "tiny_4x4_out", "tiny_4x4_fresh",
+            "tiny_4x4_scope" -> {
+          long[] other = caseId.startsWith("tiny_8") ? shape : new long[] {4};
+          Object y = tensor.getMethod("rand", long.class, dtype, long[].class)
+              .invoke(null, 2L, f32, other);
+          Class<?> ops = loader.loadClass("dev.ufunc4j.Ops");
+          if (caseId.endsWith("_out")) {
+            Object out = tensor.getMethod("zeros", dtype, long[].class).invoke(null, f32, shape);
+            yield new Build(cp, ops.getMethod("add", tensor, tensor, Number.class, tensor), null,
+                new Object[] {x, y, 1L, out});
+          }
+          Method open = caseId.endsWith("_scope")
+              ? loader.loadClass("dev.ufunc4j.TensorScope").getMethod("open") : null;
+          yield new Build(cp, ops.getMethod("add", tensor, tensor), null, new Object[] {x, y},
+              open);
+        }
         default -> throw new IllegalArgumentException(caseId);
       });
     }
     double[][] ms = new double[2][calls];
     double[][] cpuNs = new double[2][calls];
     ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-    // Elements per call: the result's (the values', for add.at).
-    double elements = unary != null ? shape[0] : all ? 16_777_216.0
-        : caseId.equals("add_at_rows_64") ? 156_250.0 * 64 : 4096.0 * 4096;
+    double elements = spec.elements();
+    int repeat = spec.repeat();
     for (int c = -Math.max(2, calls / 5); c < calls; c++) {
       for (int k = 0; k < 2; k++) {
         int b = (c & 1) == 0 ? k : 1 - k;
         Build build = builds.get(b);
         long u0 = mx.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
-        build.m.invoke(build.target, build.args);
+        for (int r = 0; r < repeat; r++) {
+          build.run();
+        }
         long t1 = System.nanoTime();
         long u1 = mx.getCurrentThreadCpuTime();
         if (c >= 0) {
           ms[b][c] = (t1 - t0) / 1e6;
-          cpuNs[b][c] = (u1 - u0) / elements;
+          cpuNs[b][c] = (u1 - u0) / (elements * repeat);
         }
       }
     }

@@ -110,7 +110,20 @@ class UfuncScanAtPathsTest {
    */
   @Test
   void atSharesRowsAcrossThreadsInIndexOrder() {
-    int rows = 1000;
+    atOnThreads(2, 1000);
+  }
+
+  /**
+   * On eight threads (more than this machine's cores, so shares wait for workers), with a row
+   * count that eight does not divide, so the shares differ in size: still one thread's bits.
+   */
+  @Test
+  void atOnEightThreadsHasOneThreadsBits() {
+    atOnThreads(8, 1003);
+  }
+
+  /** {@code add.at} on {@code threads} threads against the sequential loop, along dims 0 and 1. */
+  private static void atOnThreads(int threads, int rows) {
     int inner = 24;
     int count = 20_000;
     Random random = new Random(11);
@@ -130,12 +143,13 @@ class UfuncScanAtPathsTest {
         want[at] = want[at] + v[i * inner + j];
       }
     }
-    try (var _ = RuntimeContext.use(RuntimeContext.builder().threads(2).grain(4096).build())) {
+    RuntimeContext team = RuntimeContext.builder().threads(threads).grain(4096).build();
+    try (var _ = RuntimeContext.use(team)) {
       long splits = Parallel.splits();
       Ops.add.at(target, Tensor.of(index, count), values);
       assertEquals(splits + 1, Parallel.splits(), "add.at of 480,000 values splits once");
     }
-    assertSameBits(want, target.toFloatArray(), "add.at on two threads");
+    assertSameBits(want, target.toFloatArray(), "add.at on " + threads + " threads");
 
     // Along dim 1 of [2, rows, 3]: the shares cut dim 1, each of the two outer blocks in order.
     Tensor t3 = Tensor.randn(14, DType.FLOAT32, 2, rows, 3);
@@ -144,7 +158,7 @@ class UfuncScanAtPathsTest {
     try (var _ = RuntimeContext.use(RuntimeContext.builder().threads(1).build())) {
       Ops.add.at(seq, 1, Tensor.of(index, count), v3); // one thread: the sequential order
     }
-    try (var _ = RuntimeContext.use(RuntimeContext.builder().threads(2).grain(4096).build())) {
+    try (var _ = RuntimeContext.use(team)) {
       Ops.add.at(t3, 1, Tensor.of(index, count), v3);
     }
     assertArrayEquals(seq.toFloatArray(), t3.toFloatArray(), "along dim 1");

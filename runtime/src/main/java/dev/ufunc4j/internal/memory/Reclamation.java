@@ -399,7 +399,9 @@ final class Reclamation {
    * ignores {@code System.gc()} never clears it. Returns what {@code collection} returned.
    */
   private boolean collectAndDrain(java.util.function.BooleanSupplier collection, int patience) {
-    Block sentinel = new Block(new Object(), dead);
+    // On a queue of its own, which nobody polls: the queue of blocks carries only blocks.
+    PhantomReference<Object> sentinel =
+        new PhantomReference<>(new Object(), new ReferenceQueue<>());
     boolean ran = collection.getAsBoolean();
     if (ran) {
       try {
@@ -418,7 +420,7 @@ final class Reclamation {
   }
 
   /** Returns every tracked block whose reference the collector has cleared (its session is gone). */
-  private void sweep() {
+  void sweep() {
     List<Block> found = new java.util.ArrayList<>();
     synchronized (live) {
       for (Block b = live.next; b != live; b = b.next) {
@@ -454,13 +456,6 @@ final class Reclamation {
       from = null;
       prev = this;
       next = this;
-    }
-
-    /** A collection's sentinel: a reference to an object that is unreachable from the start. */
-    Block(Object referent, ReferenceQueue<Object> queue) {
-      super(referent, queue);
-      block = null;
-      from = null;
     }
 
     Block(Object session, MemorySegment block, BlockAllocator from, ReferenceQueue<Object> queue) {
@@ -499,9 +494,6 @@ final class Reclamation {
   }
 
   private void release(Block b) {
-    if (b.block == null) {
-      return; // a collection's sentinel: no block
-    }
     synchronized (live) {
       if (b.prev == null) {
         return; // swept after its collection already: this is the reference handler's late copy

@@ -4,7 +4,6 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The memory of one thread's {@code TensorScope}s: a stack allocator over native chunks that the
@@ -34,8 +33,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class ScopeMemory {
   private static final ThreadLocal<ScopeMemory> OF_THREAD = ThreadLocal.withInitial(ScopeMemory::new);
 
-  /** Open scopes on all threads: while none is open, allocation skips the thread-local lookup. */
-  private static final AtomicInteger OPEN = new AtomicInteger();
+  /**
+   * Whether any thread has opened a scope: until then, allocation skips the thread-local lookup.
+   * A plain field, set by every {@link #open} and never cleared: a thread reads its own writes, so
+   * a thread that reads false has opened no scope and has no frame. (It was a count of open
+   * scopes, two atomic updates per scope, for the same purpose; issue 28, item 6.)
+   */
+  private static boolean opened;
 
   /**
    * A thread's first chunk: 4 KiB, one page of a shared slab. A thread whose scopes hold a few
@@ -69,7 +73,9 @@ public final class ScopeMemory {
     ScopeMemory memory = OF_THREAD.get();
     Frame frame = new Frame(memory, memory.innermost, memory.current, memory.top);
     memory.innermost = frame;
-    OPEN.incrementAndGet();
+    if (!opened) {
+      opened = true; // once: a store on every open would take the line from every reader's cache
+    }
     return frame;
   }
 
@@ -78,7 +84,7 @@ public final class ScopeMemory {
    * zero}; null when the thread has no open frame (the caller allocates GC-managed storage).
    */
   public static MemorySegment allocateInScope(long bytes, boolean zero) {
-    if (OPEN.get() == 0) {
+    if (!opened) {
       return null;
     }
     ScopeMemory memory = OF_THREAD.get();
@@ -186,7 +192,6 @@ public final class ScopeMemory {
       }
       closed = true;
       memory.innermost = parent;
-      OPEN.decrementAndGet();
       arena.close(); // first: no segment of this frame is usable once its memory is reused
       if (mapped != null) {
         mapped.forEach(NativeMemory::giveMapped);
@@ -232,8 +237,15 @@ public final class ScopeMemory {
     if (!s.isAccessibleBy(Thread.currentThread())) {
       throw otherThread(null);
     }
-    return MemorySegment.ofAddress(s.address()).reinterpret(s.byteSize());
+    return ALL_MEMORY.asSlice(s.address(), s.byteSize());
   }
+
+  /**
+   * All addresses, unconfined (the global session): {@link #shareable}'s views are slices of it,
+   * which costs one segment per call where {@code ofAddress(a).reinterpret(n)} costs two and the
+   * restricted method's caller check.
+   */
+  private static final MemorySegment ALL_MEMORY = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
 
   /**
    * The exception for an op's access that the JDK refused with {@code e}: {@link #explain} for the
