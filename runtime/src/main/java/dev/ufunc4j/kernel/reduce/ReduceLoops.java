@@ -125,6 +125,14 @@ public final class ReduceLoops {
     return 256 / kind.bytes;
   }
 
+  /**
+   * Pieces per thread of a reduction split across threads: the caller and the workers claim them
+   * as they come free (Parallel's team), so a worker that starts late, or a core another process
+   * holds, costs at most a piece of waiting instead of half the work (docs/reductions.md, "How it
+   * runs"). The elementwise ops take 16 per thread; a reduction's pieces are nodes of its tree.
+   */
+  static final int PIECES_PER_THREAD = 8;
+
   /** Rows one leaf of the outer strategy adds sequentially before pairing. */
   private static final int ROW_LEAF = 8;
 
@@ -293,22 +301,6 @@ public final class ReduceLoops {
     }
   }
 
-  /**
-   * {@code first} and {@code second} on two threads ({@code Parallel.both}, which carries
-   * doubles: the longs here go through an array, not through a double's bits).
-   */
-  private static long[] both(LongSupplier first, LongSupplier second) {
-    long[] halves = new long[2];
-    Parallel.both(() -> {
-      halves[0] = first.getAsLong();
-      return 0;
-    }, () -> {
-      halves[1] = second.getAsLong();
-      return 0;
-    });
-    return halves;
-  }
-
   /** An integral element's bits, as Java widens the lane primitive of {@code kind}. */
   private static long getBits(Kind kind, MemorySegment seg, long index) {
     return switch (kind) {
@@ -429,61 +421,79 @@ public final class ReduceLoops {
       long outputs = outputs();
       long work = outputs * rows * runLength;
       int threads = Parallel.threads();
-      if (threads > 1 && work >= 2 * Parallel.grainSize() && outputs >= threads) {
-        Parallel.forEachShare(
-            threads,
-            outputs,
-            (from, to) -> {
-              long[] outOff = new long[1];
-              for (long p = from; p < to; p++) {
-                long base = keptInOffset(p, outOff, -1);
-                store(outOff[0], region(base, 0, rows, 0));
-              }
-            });
+      long pieces = (long) threads * PIECES_PER_THREAD;
+      boolean split = threads > 1 && work >= 2 * Parallel.grainSize();
+      if (split && outputs >= pieces) {
+        // Many outputs: pieces of whole outputs.
+        Parallel.forEachShare((int) pieces, outputs, (from, to) -> {
+          long[] outOff = new long[1];
+          for (long p = from; p < to; p++) {
+            long base = keptInOffset(p, outOff, -1);
+            store(outOff[0], region(base, 0, rows, 0, null));
+          }
+        });
         return;
       }
       long[] outOff = new long[1];
-      int splitDepth =
-          threads > 1 && work >= 2 * Parallel.grainSize() ? 32 - Integer.numberOfLeadingZeros(threads - 1) : 0;
-      for (long p = 0; p < outputs; p++) {
-        long base = keptInOffset(p, outOff, -1);
-        store(outOff[0], region(base, 0, rows, splitDepth));
+      if (!split) {
+        for (long p = 0; p < outputs; p++) {
+          long base = keptInOffset(p, outOff, -1);
+          store(outOff[0], region(base, 0, rows, 0, null));
+        }
+        return;
+      }
+      // Few outputs (one, for sum()): every output's tree cut at the depth that gives the
+      // pieces, all of them in one job, then each tree combined from its pieces in its order.
+      int depth = 64 - Long.numberOfLeadingZeros((pieces + outputs - 1) / outputs - 1);
+      Cut cut = new Cut();
+      long[] bases = new long[(int) outputs];
+      long[] outOffs = new long[(int) outputs];
+      for (int p = 0; p < outputs; p++) {
+        bases[p] = keptInOffset(p, outOff, -1);
+        outOffs[p] = outOff[0];
+        region(bases[p], 0, rows, depth, cut);
+      }
+      cut.compute();
+      for (int p = 0; p < outputs; p++) {
+        store(outOffs[p], region(bases[p], 0, rows, depth, cut));
       }
     }
 
     /**
-     * The reduction of rows {@code [lo, hi)} of the region at {@code base}, paired in halves;
-     * the top {@code parallelDepth} levels of the tree run their halves on two threads (the tree,
+     * The reduction of rows {@code [lo, hi)} of the region at {@code base}, paired in halves.
+     * With a {@code cut}, the nodes {@code depth} levels down (or leaves above that) are its
+     * pieces: collected on the cut's first pass, their results taken on its second (the tree,
      * and so the bits, are the same either way).
      */
-    long region(long base, long lo, long hi, int parallelDepth) {
+    long region(long base, long lo, long hi, int depth, Cut cut) {
+      if (cut != null && depth == 0) {
+        return cut.piece(() -> region(base, lo, hi, 0, null));
+      }
       if (hi - lo == 1) {
-        return run(base + rowOffset(lo), runLength, parallelDepth);
+        return run(base + rowOffset(lo), runLength, depth, cut);
       }
       long mid = lo + (hi - lo) / 2;
-      if (parallelDepth > 0) {
-        long[] halves = both(
-            () -> region(base, lo, mid, parallelDepth - 1),
-            () -> region(base, mid, hi, parallelDepth - 1));
-        return combine(halves[0], halves[1]);
-      }
-      return combine(region(base, lo, mid, 0), region(base, mid, hi, 0));
+      return combine(region(base, lo, mid, below(depth), cut),
+          region(base, mid, hi, below(depth), cut), cut);
     }
 
-    /** One run of {@code n} elements from {@code off}, stride {@link #runStride}. */
-    long run(long off, long n, int parallelDepth) {
+    /** One run of {@code n} elements from {@code off}, stride {@link #runStride}; cut as region. */
+    long run(long off, long n, int depth, Cut cut) {
+      if (cut != null && (depth == 0 || n <= LEAF)) {
+        return cut.piece(() -> run(off, n, 0, null));
+      }
       if (n > LEAF) {
         // Split at a whole number of leaves: the tree does not depend on who computes it.
         long mid = Math.max(1, (n / LEAF) / 2) * LEAF;
-        if (parallelDepth > 0) {
-          long[] halves = both(
-              () -> run(off, mid, parallelDepth - 1),
-              () -> run(off + mid * runStride, n - mid, parallelDepth - 1));
-          return combine(halves[0], halves[1]);
-        }
-        return combine(run(off, mid, 0), run(off + mid * runStride, n - mid, 0));
+        return combine(run(off, mid, below(depth), cut),
+            run(off + mid * runStride, n - mid, below(depth), cut), cut);
       }
       return runStride == 1 ? foldLeaf(off, (int) n) : foldStrided(off, n, runStride);
+    }
+
+    /** {@link #combine}, or nothing on a cut's first pass, which only collects its pieces. */
+    long combine(long a, long b, Cut cut) {
+      return cut != null && cut.collecting() ? 0 : combine(a, b);
     }
 
     /**
@@ -588,7 +598,7 @@ public final class ReduceLoops {
             }
           };
       if (threads > 1 && work >= 2 * Parallel.grainSize() && tasks >= 2) {
-        Parallel.forEachShare(threads, tasks, body);
+        Parallel.forEachShare(threads * PIECES_PER_THREAD, tasks, body);
       } else {
         body.run(0, tasks);
       }
@@ -621,6 +631,48 @@ public final class ReduceLoops {
       rowsInto(b, level, base, colIn, width, lo, mid);
       rowsInto(b, level + 1, base, colIn, width, mid, hi);
       b.combine(op, level, level + 1, width);
+    }
+  }
+
+  /** One level down a tree being cut ({@code depth > 0}), or none (0: no cut). */
+  private static int below(int depth) {
+    return Math.max(0, depth - 1);
+  }
+
+  /**
+   * The top of one or more reduction trees cut into pieces that the threads compute in any order:
+   * a first pass over the trees collects the pieces (the nodes at the cut's depth, in the trees'
+   * order), {@link #compute} runs them on the team, and a second pass over the same trees
+   * combines their results in the trees' order. Cutting replaced splitting the top node into two
+   * halves, one per thread: a half's thread that started late left the other waiting.
+   */
+  private static final class Cut {
+    private final List<LongSupplier> pieces = new ArrayList<>();
+    private long[] results; // null on the first pass
+    private int next;
+
+    boolean collecting() {
+      return results == null;
+    }
+
+    /** On the first pass, collects {@code node}; on the second, returns its result. */
+    long piece(LongSupplier node) {
+      if (collecting()) {
+        pieces.add(node);
+        return 0;
+      }
+      return results[next++];
+    }
+
+    /** Computes every collected piece, claimed one by one by the caller and the workers. */
+    void compute() {
+      long[] computed = new long[pieces.size()];
+      Parallel.forEachShare(pieces.size(), pieces.size(), (from, to) -> {
+        for (long i = from; i < to; i++) {
+          computed[(int) i] = pieces.get((int) i).getAsLong();
+        }
+      });
+      results = computed;
     }
   }
 
