@@ -445,6 +445,17 @@ final class MathEmitter {
       return op(Kind.BITS, Kind.BITS, ".mul($L)", integer(c));
     }
 
+    /**
+     * The smaller of the integer lanes and {@code c}. On the bits of floats that are {@code >= +0}
+     * (and NaN's positive patterns above +inf) it is the floating minimum with the constant's bits
+     * for every number, and C2 writes it as one instruction; a floating {@code min} is six on
+     * AVX-512 (Java's NaN and -0.0 rules: two blends, the minimum, an unordered compare and a masked
+     * move), so a clamp of a non-negative value is written with this (issue 28, item 2).
+     */
+    V minBits(long c) {
+      return op(Kind.BITS, Kind.BITS, ".min($L)", integer(c));
+    }
+
     V addBits(V o) {
       o.require(Kind.BITS);
       return op(Kind.BITS, Kind.BITS, ".add($L)", o.code);
@@ -990,8 +1001,10 @@ final class MathEmitter {
     // Not min(z, 1) >= x^2 c^2: NaN lanes are rare too, and so are huge ones, where hi and x^2 may
     // both overflow (inf >= inf) but x^2 c^2 passes 1 from |x| = 2.5e6 on (valid lanes have z <=
     // (pi/4)^2).
+    // min(z, 1) on the bits (z >= +0, or NaN where x is infinite or NaN and the comparison fails
+    // anyway): one instruction instead of a floating min's six, the same mask.
     V rare = let("trigRare",
-        z.min(ONE).cmp("GE", x.mul(x).mul(TRIG_SHORT_SQUARED)).not());
+        z.bits().minBits(oneBits()).fp().cmp("GE", x.mul(x).mul(TRIG_SHORT_SQUARED)).not());
     code.out.beginControlFlow("if ($L.anyTrue())", rare.code);
     Reduced exact = reduce(x, magic);
     code.out.addStatement("$L = $L", hi.code, hi.blend(exact.hi(), rare).code);
@@ -1087,7 +1100,9 @@ final class MathEmitter {
     V z = let("z", ax.mul(ax));
     V p = let("tanhPoly", horner(z, TANH_WIDE_F));
     V small = let("tanhSmall", ax.mul(z).fma(p, ax));
-    V t = let("minusTwoAx", ax.min(k(9.1f)).mul(k(-2)));
+    // |x| clamped at 9.1 on the bits (one instruction, a floating min is six): NaN lanes become
+    // 9.1 here, so they take the small branch below, whose result is NaN.
+    V t = let("minusTwoAx", ax.bits().minBits(Float.floatToRawIntBits(9.1f)).fp().mul(k(-2)));
     V magic = expMagic(t);
     V q = quotient(magic);
     V r = let("r", q.fma(neg(LN2_LO), q.fma(neg(LN2_HI), t)));
@@ -1103,7 +1118,7 @@ final class MathEmitter {
     V h = let("oneMinusY", splat(ONE).sub(y));
     V hErr = let("oneMinusYError", splat(ONE).sub(h).sub(y)); // exact: y <= 1/2
     V large = let("tanhLarge", h.add(residual.fma(inv, hErr)));
-    return flipSign(large.blend(small, ax.cmp("LT", k(0.8f))), signBit(x));
+    return flipSign(small.blend(large, ax.cmp("GE", k(0.8f))), signBit(x));
   }
 
   /** {@code e^|x| / 2} as a head and a tail: |x| clamped where the results have overflowed. */
