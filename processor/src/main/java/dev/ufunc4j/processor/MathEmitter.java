@@ -1110,7 +1110,7 @@ final class MathEmitter {
   }
 
   /**
-   * float32 tanh in fewer operations than {@link #tanh}'s double-word form (issue 28: 40 vector
+   * float32 tanh in fewer operations than {@link #tanh}'s double-word form (issue 28: 41 vector
    * operations instead of 55), within 1 ulp over every float32 (docs/vector-math.md). Below 0.8:
    * {@code ax + ax z T(z)} ({@code TANH_WIDE_F}: the wider branch needs one coefficient more than
    * double's 0.549, and its product term stays under a fifth of the result, so its rounding

@@ -130,12 +130,12 @@ class MathEmitterCostTest {
   }
 
   @Test
-  void float32TanhTakesAtMost40Operations() throws Exception {
+  void float32TanhTakesAtMost41Operations() throws Exception {
     // The double-word form it replaced took 60 (e^2|x| as a head and a tail, two-summed); the
     // clamp at 9.1 with a floating min, 50 counted as C2 writes it, and 2^q built and multiplied
     // (one more than adding q to the exponent field): 44; and 1 - 2w/(1 + w) with 1 - y's error
-    // kept apart, four more than (1 - w)/(1 + w) with both parts as exact pairs.
-    assertThat(operations(loop("tanhOp"))).isAtMost(40);
+    // kept apart, three more than (1 - w)/(1 + w) with both parts as exact pairs.
+    assertThat(operations(loop("tanhOp"))).isAtMost(41);
   }
 
   @Test
