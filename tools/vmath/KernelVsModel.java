@@ -2,8 +2,8 @@ import dev.ufunc4j.Ops;
 import dev.ufunc4j.Tensor;
 
 /**
- * The float32 log, sin, cos and sigmoid kernels against the scalar models ({@code LogModel}, {@code
- * TrigModel}, {@code SigmoidModel}) bit for bit, every step-th bit pattern of all 2^32.
+ * The float32 log, sin, cos, sigmoid and tanh kernels against the scalar models ({@code LogModel},
+ * {@code TrigModel}, {@code SigmoidModel}, {@code TanhModel}) bit for bit, every step-th bit pattern of all 2^32.
  *
  * <pre>
  * java --add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED \
@@ -18,7 +18,7 @@ public class KernelVsModel {
     long step = Long.parseLong(a[0]);
     int chunk = 1 << 22;
     float[] in = new float[chunk];
-    long bits = 0, checked = 0; long[] diff = new long[4];
+    long bits = 0, checked = 0; long[] diff = new long[5];
     boolean[] rr = new boolean[1];
     while (bits < (1L << 32)) {
       int n = 0;
@@ -26,7 +26,7 @@ public class KernelVsModel {
       float[] x = n == chunk ? in : java.util.Arrays.copyOf(in, n);
       Tensor t = Tensor.of(x);
       float[] lg = Ops.log(t).toFloatArray(), sn = Ops.sin(t).toFloatArray(), cs = Ops.cos(t).toFloatArray();
-      float[] sg = Ops.sigmoid(t).toFloatArray();
+      float[] sg = Ops.sigmoid(t).toFloatArray(), th = Ops.tanh(t).toFloatArray();
       for (int i = 0; i < n; i++) {
         float v = x[i];
         if (v >= Float.MIN_NORMAL && v <= Float.MAX_VALUE && Float.floatToRawIntBits(LogModel.log(v)) != Float.floatToRawIntBits(lg[i])) {
@@ -37,9 +37,10 @@ public class KernelVsModel {
           if (Float.floatToRawIntBits(TrigModel.trig(v, true, rr)) != Float.floatToRawIntBits(cs[i]) && diff[2]++ < 5) System.out.println("cos " + v + " " + cs[i]);
         }
         if (Float.floatToRawIntBits(SigmoidModel.sigmoid(v)) != Float.floatToRawIntBits(sg[i]) && diff[3]++ < 5) System.out.println("sigmoid " + v + " " + sg[i] + " " + SigmoidModel.sigmoid(v));
+        if (Float.floatToRawIntBits(TanhModel.tanh(v)) != Float.floatToRawIntBits(th[i]) && diff[4]++ < 5) System.out.println("tanh " + v + " " + th[i] + " " + TanhModel.tanh(v));
         checked++;
       }
     }
-    System.out.printf("checked %d inputs: log %d, sin %d, cos %d, sigmoid %d differ from the scalar models%n", checked, diff[0], diff[1], diff[2], diff[3]);
+    System.out.printf("checked %d inputs: log %d, sin %d, cos %d, sigmoid %d, tanh %d differ from the scalar models%n", checked, diff[0], diff[1], diff[2], diff[3], diff[4]);
   }
 }

@@ -445,6 +445,17 @@ final class MathEmitter {
       return op(Kind.BITS, Kind.BITS, ".mul($L)", integer(c));
     }
 
+    /**
+     * The smaller of the integer lanes and {@code c}. On the bits of floats that are {@code >= +0}
+     * (and NaN's positive patterns above +inf) it is the floating minimum with the constant's bits
+     * for every number, and C2 writes it as one instruction; a floating {@code min} is six on
+     * AVX-512 (Java's NaN and -0.0 rules: two blends, the minimum, an unordered compare and a masked
+     * move), so a clamp of a non-negative value is written with this (issue 28, item 2).
+     */
+    V minBits(long c) {
+      return op(Kind.BITS, Kind.BITS, ".min($L)", integer(c));
+    }
+
     V addBits(V o) {
       o.require(Kind.BITS);
       return op(Kind.BITS, Kind.BITS, ".add($L)", o.code);
@@ -626,6 +637,31 @@ final class MathEmitter {
     return k.add(magicBits()).fp().sub(MAGIC);
   }
 
+  /**
+   * {@code u 2^q}, q the quotient in a magic sum, by adding q to u's exponent field: the magic
+   * sum's bits shifted left by the mantissa's width are exactly q's (its constant's set bits shift
+   * out), so two integer operations replace building 2^q and the product (issue 28, item 2). The
+   * same bits as the product wherever u and u 2^q are normal numbers, which the callers' common
+   * lanes are.
+   */
+  private V scaleByQuotient(V u, V magic) {
+    return u.bits().addBits(magic.bits().shl(mantissaBits())).fp();
+  }
+
+  /** The bits of a constant in the lane type. */
+  private long bitsOf(K c) {
+    return single ? Float.floatToRawIntBits((float) c.f()) : Double.doubleToRawLongBits(c.d());
+  }
+
+  /**
+   * {@code !(|x| <= limit)}, NaN lanes included, as one comparison of |x|'s bits ({@code absBits})
+   * with the limit's: a mask for {@code anyTrue()} only (integer lanes), one operation fewer than
+   * the floating comparison and its negation.
+   */
+  private V absAbove(V absBits, K limit) {
+    return absBits.cmpBits("GT", bitsOf(limit));
+  }
+
   /** The lanes' sign bits, the other bits zero. */
   private V signBit(V x) {
     return x.bits().and(signMask());
@@ -715,8 +751,9 @@ final class MathEmitter {
       V tail = expTail(hi, q.mul(neg(LN2_LO)));
       u = let("expU", hi.add(tail).add(ONE));
     }
-    V fast = let("expFast", u.mul(magic.bits().add(bias() - magicBits()).shl(mantissaBits()).fp()));
-    V rare = let("expRare", x.abs().cmp("LE", k(87, 708)).not()); // NaN lanes too
+    V fast = let("expFast", scaleByQuotient(u, magic));
+    K limit = k(87, 708);
+    V rare = let("expRare", absAbove(x.bits().and(~signMask()), limit)); // NaN lanes too
     return ifAnyBlock("expResult", rare, fast, () -> {
       // Past these limits the quotient leaves the range the two steps take; the results are inf
       // and 0 well before them. The quotient's bits and their half are named once (in the block,
@@ -726,7 +763,7 @@ final class MathEmitter {
       V full = u.mul(pow2(half)).mul(pow2(k.subBits(half)))
           .blend(INF, x.cmp("GT", k(100, 710))).blend(ZERO, x.cmp("LT", k(-110, -746)))
           .blend(NAN, x.cmp("NE", x));
-      return fast.blend(full, rare);
+      return fast.blend(full, x.abs().cmp("LE", limit).not());
     });
   }
 
@@ -990,8 +1027,10 @@ final class MathEmitter {
     // Not min(z, 1) >= x^2 c^2: NaN lanes are rare too, and so are huge ones, where hi and x^2 may
     // both overflow (inf >= inf) but x^2 c^2 passes 1 from |x| = 2.5e6 on (valid lanes have z <=
     // (pi/4)^2).
+    // min(z, 1) on the bits (z >= +0, or NaN where x is infinite or NaN and the comparison fails
+    // anyway): one instruction instead of a floating min's six, the same mask.
     V rare = let("trigRare",
-        z.min(ONE).cmp("GE", x.mul(x).mul(TRIG_SHORT_SQUARED)).not());
+        z.bits().minBits(oneBits()).fp().cmp("GE", x.mul(x).mul(TRIG_SHORT_SQUARED)).not());
     code.out.beginControlFlow("if ($L.anyTrue())", rare.code);
     Reduced exact = reduce(x, magic);
     code.out.addStatement("$L = $L", hi.code, hi.blend(exact.hi(), rare).code);
@@ -1071,39 +1110,44 @@ final class MathEmitter {
   }
 
   /**
-   * float32 tanh in fewer operations than {@link #tanh}'s double-word form (issue 28: 43 vector
+   * float32 tanh in fewer operations than {@link #tanh}'s double-word form (issue 28: 41 vector
    * operations instead of 55), within 1 ulp over every float32 (docs/vector-math.md). Below 0.8:
    * {@code ax + ax z T(z)} ({@code TANH_WIDE_F}: the wider branch needs one coefficient more than
    * double's 0.549, and its product term stays under a fifth of the result, so its rounding
-   * errors stay small). From 0.8 on: {@code 1 - 2w/(1 + w)} with {@code w = e^-2|x|} (at most 0.2)
-   * from a plain polynomial for e^r ({@code EXP_DIRECT_F}, about an ulp): its error reaches the
-   * result damped by {@code 2w/(1 + w)^2 <= 0.28}. The denominator is kept as {@code d + dl}
-   * (exact), the quotient is corrected by its exact residual, and {@code 1 - y} by its exact
-   * rounding error (Sterbenz), so the last addition is the only large rounding. tanh rounds to 1
-   * from 9.01 on: the clamp at 9.1 keeps 2^q a normal number.
+   * errors stay small). From 0.8 on: {@code (1 - w)/(1 + w)} with {@code w = e^-2|x|} (at most
+   * 0.2) from a plain polynomial for e^r ({@code EXP_DIRECT_F}, about an ulp): its error reaches
+   * the result damped by {@code 2w/(1 + w)^2 <= 0.28}. Numerator and denominator are exact pairs
+   * and the quotient is corrected by its residual, so the correcting fused multiply-add is the only
+   * large rounding (0.8146 ulp at most over every float32 from 0.8 on, {@code
+   * tools/vmath/TanhModel.java}). tanh rounds to 1 from 9.01 on: the clamp at 9.1 keeps 2^q a
+   * normal number.
    */
   private V tanhFloat(V x) {
     V ax = let("ax", x.abs());
     V z = let("z", ax.mul(ax));
     V p = let("tanhPoly", horner(z, TANH_WIDE_F));
     V small = let("tanhSmall", ax.mul(z).fma(p, ax));
-    V t = let("minusTwoAx", ax.min(k(9.1f)).mul(k(-2)));
+    // |x| clamped at 9.1 on the bits (one instruction, a floating min is six): NaN lanes become
+    // 9.1 here, so they take the small branch below, whose result is NaN.
+    V t = let("minusTwoAx", ax.bits().minBits(Float.floatToRawIntBits(9.1f)).fp().mul(k(-2)));
     V magic = expMagic(t);
     V q = quotient(magic);
     V r = let("r", q.fma(neg(LN2_LO), q.fma(neg(LN2_HI), t)));
     V u = let("expR", horner(r, EXP_DIRECT_F));
-    V w = let("w", u.mul(magic.bits().add(bias() - magicBits()).shl(mantissaBits()).fp()));
+    V w = let("w", scaleByQuotient(u, magic)); // 2^-27 <= w <= 2^0.5: normal
+    // (1 - w)/(1 + w), numerator and denominator as exact pairs: w - 1 = m + e (fast two-sum,
+    // |w| <= 1) and 1 + w = d + dLow (d - 1 exact); the quotient q0 = m (-1/d) corrected by its
+    // residual q0 (d + dLow) + (m + e), the first product exact by fma, so the correcting fused
+    // multiply-add is the one large rounding. -1/d spares the negations.
+    V m = let("wMinusOne", w.sub(ONE));
+    V e = let("wMinusOneError", w.sub(m.add(ONE)));
     V d = let("denominator", w.add(ONE));
-    V dLow = let("denominatorLow", splat(ONE).sub(d).add(w)); // exact: d - 1 is exact
-    V inv = let("inverse", splat(ONE).div(d));
-    V tw = let("twoW", w.add(w));
-    V y = let("y", tw.mul(inv));
-    // y (d + dLow) - 2w: the division's residual, negated (the first product exact by fma).
-    V residual = let("residual", y.fma(d, tw.neg()).add(y.mul(dLow)));
-    V h = let("oneMinusY", splat(ONE).sub(y));
-    V hErr = let("oneMinusYError", splat(ONE).sub(h).sub(y)); // exact: y <= 1/2
-    V large = let("tanhLarge", h.add(residual.fma(inv, hErr)));
-    return flipSign(large.blend(small, ax.cmp("LT", k(0.8f))), signBit(x));
+    V dLow = let("denominatorLow", splat(ONE).sub(d).add(w));
+    V negInv = let("minusInverse", splat(k(-1)).div(d));
+    V q0 = let("quotient", m.mul(negInv));
+    V residual = let("residual", q0.fma(dLow, q0.fma(d, m).add(e)));
+    V large = let("tanhLarge", residual.fma(negInv, q0));
+    return flipSign(small.blend(large, ax.cmp("GE", k(0.8f))), signBit(x));
   }
 
   /** {@code e^|x| / 2} as a head and a tail: |x| clamped where the results have overflowed. */
@@ -1219,14 +1263,15 @@ final class MathEmitter {
     V residual = let("residual", minusY.fma(dLow, minusY.fma(d, n)).add(nLow));
     V quotient = let("quotient", residual.fma(inv, y));
     V fast = let("sigmoidFast", quotient.mul(splat(ONE).blend(p2, negative)));
-    V rare = let("sigmoidRare", ax.cmp("LE", k(87)).not()); // NaN lanes too
+    V rare = let("sigmoidRare", absAbove(ax.bits(), k(87))); // NaN lanes too
     return ifAnyBlock("sigmoidResult", rare, fast, () -> {
       ExpNeg f = expNegParts(let("axClamped", ax.min(k(104)))); // e^-104 rounds to 0
       V kq = let("minusQBits", quotientBits(f.magic));
       V half = let("halfMinusQ", kq.ashr(1));
       V ph = let("pow2Half", pow2(half));
       V tiny = f.head.mul(ph).add(f.low.mul(ph)).mul(pow2(kq.subBits(half)));
-      return fast.blend(tiny.blend(ONE, x.cmp("GT", ZERO)).blend(NAN, x.cmp("NE", x)), rare);
+      return fast.blend(tiny.blend(ONE, x.cmp("GT", ZERO)).blend(NAN, x.cmp("NE", x)),
+          ax.cmp("LE", k(87)).not());
     });
   }
 

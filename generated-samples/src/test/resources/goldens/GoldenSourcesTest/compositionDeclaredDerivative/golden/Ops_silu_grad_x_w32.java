@@ -109,7 +109,7 @@ final class Ops_silu_grad_x_w32 implements ElementwiseKernel {
       FloatVector residual = minusY.fma(denominatorLow, minusY.fma(denominator, numerator)).add(numeratorLow);
       FloatVector quotient = residual.fma(inverse, y);
       FloatVector sigmoidFast = quotient.mul(FloatVector.broadcast(FLOATS, 1.0f).blend(pow2MinusQ, negative));
-      VectorMask<Float> sigmoidRare = ax.compare(LE, 87.0f).not();
+      VectorMask<Integer> sigmoidRare = ax.reinterpretAsInts().compare(GT, 0x42ae0000);
       FloatVector sigmoidResult = sigmoidFast;
       if (sigmoidRare.anyTrue()) {
         FloatVector axClamped = ax.min(104.0f);
@@ -131,7 +131,7 @@ final class Ops_silu_grad_x_w32 implements ElementwiseKernel {
         IntVector minusQBits = sigmoidMagic_.reinterpretAsInts().sub(0x4b400000);
         IntVector halfMinusQ = minusQBits.lanewise(ASHR, 1);
         FloatVector pow2Half = halfMinusQ.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats();
-        sigmoidResult = sigmoidFast.blend(head_.mul(pow2Half).add(headLow_.mul(pow2Half)).mul(minusQBits.sub(halfMinusQ).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).blend(1.0f, x.compare(GT, 0.0f)).blend(Float.NaN, x.compare(NE, x)), sigmoidRare);
+        sigmoidResult = sigmoidFast.blend(head_.mul(pow2Half).add(headLow_.mul(pow2Half)).mul(minusQBits.sub(halfMinusQ).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).blend(1.0f, x.compare(GT, 0.0f)).blend(Float.NaN, x.compare(NE, x)), ax.compare(LE, 87.0f).not());
       }
       FloatVector sigmoid = sigmoidResult;
       FloatVector t_ = sigmoid;
@@ -176,7 +176,7 @@ final class Ops_silu_grad_x_w32 implements ElementwiseKernel {
       FloatVector residual = minusY.fma(denominatorLow, minusY.fma(denominator, numerator)).add(numeratorLow);
       FloatVector quotient = residual.fma(inverse, y);
       FloatVector sigmoidFast = quotient.mul(FloatVector.broadcast(FLOATS, 1.0f).blend(pow2MinusQ, negative));
-      VectorMask<Float> sigmoidRare = ax.compare(LE, 87.0f).not();
+      VectorMask<Integer> sigmoidRare = ax.reinterpretAsInts().compare(GT, 0x42ae0000);
       FloatVector sigmoidResult = sigmoidFast;
       if (sigmoidRare.anyTrue()) {
         FloatVector axClamped = ax.min(104.0f);
@@ -198,7 +198,7 @@ final class Ops_silu_grad_x_w32 implements ElementwiseKernel {
         IntVector minusQBits = sigmoidMagic_.reinterpretAsInts().sub(0x4b400000);
         IntVector halfMinusQ = minusQBits.lanewise(ASHR, 1);
         FloatVector pow2Half = halfMinusQ.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats();
-        sigmoidResult = sigmoidFast.blend(head_.mul(pow2Half).add(headLow_.mul(pow2Half)).mul(minusQBits.sub(halfMinusQ).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).blend(1.0f, x.compare(GT, 0.0f)).blend(Float.NaN, x.compare(NE, x)), sigmoidRare);
+        sigmoidResult = sigmoidFast.blend(head_.mul(pow2Half).add(headLow_.mul(pow2Half)).mul(minusQBits.sub(halfMinusQ).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).blend(1.0f, x.compare(GT, 0.0f)).blend(Float.NaN, x.compare(NE, x)), ax.compare(LE, 87.0f).not());
       }
       FloatVector sigmoid = sigmoidResult;
       FloatVector t_ = sigmoid;
@@ -243,7 +243,7 @@ final class Ops_silu_grad_x_w32 implements ElementwiseKernel {
       FloatVector residual = minusY.fma(denominatorLow, minusY.fma(denominator, numerator)).add(numeratorLow);
       FloatVector quotient = residual.fma(inverse, y);
       FloatVector sigmoidFast = quotient.mul(FloatVector.broadcast(FLOATS, 1.0f).blend(pow2MinusQ, negative));
-      VectorMask<Float> sigmoidRare = ax.compare(LE, 87.0f).not();
+      VectorMask<Integer> sigmoidRare = ax.reinterpretAsInts().compare(GT, 0x42ae0000);
       FloatVector sigmoidResult = sigmoidFast;
       if (sigmoidRare.anyTrue()) {
         FloatVector axClamped = ax.min(104.0f);
@@ -265,7 +265,7 @@ final class Ops_silu_grad_x_w32 implements ElementwiseKernel {
         IntVector minusQBits = sigmoidMagic_.reinterpretAsInts().sub(0x4b400000);
         IntVector halfMinusQ = minusQBits.lanewise(ASHR, 1);
         FloatVector pow2Half = halfMinusQ.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats();
-        sigmoidResult = sigmoidFast.blend(head_.mul(pow2Half).add(headLow_.mul(pow2Half)).mul(minusQBits.sub(halfMinusQ).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).blend(1.0f, x.compare(GT, 0.0f)).blend(Float.NaN, x.compare(NE, x)), sigmoidRare);
+        sigmoidResult = sigmoidFast.blend(head_.mul(pow2Half).add(headLow_.mul(pow2Half)).mul(minusQBits.sub(halfMinusQ).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).blend(1.0f, x.compare(GT, 0.0f)).blend(Float.NaN, x.compare(NE, x)), ax.compare(LE, 87.0f).not());
       }
       FloatVector sigmoid = sigmoidResult;
       FloatVector t_ = sigmoid;

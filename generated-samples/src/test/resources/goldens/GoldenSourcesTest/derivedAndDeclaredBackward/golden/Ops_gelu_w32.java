@@ -79,7 +79,7 @@ final class Ops_gelu_w32 implements ElementwiseKernel {
               .fma(z, FloatVector.broadcast(FLOATS, 0.13332348f))
               .fma(z, FloatVector.broadcast(FLOATS, -0.33333308f));
       FloatVector tanhSmall = ax.mul(z).fma(tanhPoly, ax);
-      FloatVector minusTwoAx = ax.min(9.1f).mul(-2.0f);
+      FloatVector minusTwoAx = ax.reinterpretAsInts().min(0x4111999a).reinterpretAsFloats().mul(-2.0f);
       FloatVector expMagic = minusTwoAx.fma(1.442695f, 1.2582912E7f);
       FloatVector q = expMagic.sub(1.2582912E7f);
       FloatVector r_ = q.fma(FloatVector.broadcast(FLOATS, 1.9046542E-9f), q.fma(FloatVector.broadcast(FLOATS, -0.6931472f), minusTwoAx));
@@ -89,17 +89,16 @@ final class Ops_gelu_w32 implements ElementwiseKernel {
               .fma(r_, FloatVector.broadcast(FLOATS, 0.4999999f))
               .fma(r_, FloatVector.broadcast(FLOATS, 1.0f))
               .fma(r_, FloatVector.broadcast(FLOATS, 1.0f));
-      FloatVector w = expR.mul(expMagic.reinterpretAsInts().add(0xb4c0007f).lanewise(LSHL, 23).reinterpretAsFloats());
+      FloatVector w = expR.reinterpretAsInts().add(expMagic.reinterpretAsInts().lanewise(LSHL, 23)).reinterpretAsFloats();
+      FloatVector wMinusOne = w.sub(1.0f);
+      FloatVector wMinusOneError = w.sub(wMinusOne.add(1.0f));
       FloatVector denominator = w.add(1.0f);
       FloatVector denominatorLow = FloatVector.broadcast(FLOATS, 1.0f).sub(denominator).add(w);
-      FloatVector inverse = FloatVector.broadcast(FLOATS, 1.0f).div(denominator);
-      FloatVector twoW = w.add(w);
-      FloatVector y = twoW.mul(inverse);
-      FloatVector residual = y.fma(denominator, twoW.neg()).add(y.mul(denominatorLow));
-      FloatVector oneMinusY = FloatVector.broadcast(FLOATS, 1.0f).sub(y);
-      FloatVector oneMinusYError = FloatVector.broadcast(FLOATS, 1.0f).sub(oneMinusY).sub(y);
-      FloatVector tanhLarge = oneMinusY.add(residual.fma(inverse, oneMinusYError));
-      FloatVector tanhRaw = tanhLarge.blend(tanhSmall, ax.compare(LT, 0.8f)).reinterpretAsInts().lanewise(XOR, inner_.reinterpretAsInts().and(0x80000000)).reinterpretAsFloats();
+      FloatVector minusInverse = FloatVector.broadcast(FLOATS, -1.0f).div(denominator);
+      FloatVector quotient = wMinusOne.mul(minusInverse);
+      FloatVector residual = quotient.fma(denominatorLow, quotient.fma(denominator, wMinusOne).add(wMinusOneError));
+      FloatVector tanhLarge = residual.fma(minusInverse, quotient);
+      FloatVector tanhRaw = tanhSmall.blend(tanhLarge, ax.compare(GE, 0.8f)).reinterpretAsInts().lanewise(XOR, inner_.reinterpretAsInts().and(0x80000000)).reinterpretAsFloats();
       FloatVector tanh = tanhRaw.blend(Float.NaN, tanhRaw.compare(NE, tanhRaw));
       FloatVector result = x.mul(0.5f).mul(tanh.add(1.0f));
       result.intoMemorySegment(outData, (outOff + i) * 4, ORDER);

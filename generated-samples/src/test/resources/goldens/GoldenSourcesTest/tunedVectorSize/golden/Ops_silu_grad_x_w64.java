@@ -96,13 +96,13 @@ final class Ops_silu_grad_x_w64 implements ElementwiseKernel {
               .fma(s, DoubleVector.broadcast(DOUBLES, 0.5000000000000001));
       DoubleVector expTail = s.mul(s).fma(p, q.mul(-2.3190468138462996E-17));
       DoubleVector expU = expHi.add(expTail).add(1.0);
-      DoubleVector expFast = expU.mul(expMagic.reinterpretAsLongs().add(0xbcc80000000003ffL).lanewise(LSHL, 52).reinterpretAsDoubles());
-      VectorMask<Double> expRare = x.neg().abs().compare(LE, 708.0).not();
+      DoubleVector expFast = expU.reinterpretAsLongs().add(expMagic.reinterpretAsLongs().lanewise(LSHL, 52)).reinterpretAsDoubles();
+      VectorMask<Long> expRare = x.neg().reinterpretAsLongs().and(0x7fffffffffffffffL).compare(GT, 0x4086200000000000L);
       DoubleVector expResult = expFast;
       if (expRare.anyTrue()) {
         LongVector expQ = expMagic.reinterpretAsLongs().sub(0x4338000000000000L);
         LongVector expHalfQ = expQ.lanewise(ASHR, 1);
-        expResult = expFast.blend(expU.mul(expHalfQ.add(0x3ffL).lanewise(LSHL, 52).reinterpretAsDoubles()).mul(expQ.sub(expHalfQ).add(0x3ffL).lanewise(LSHL, 52).reinterpretAsDoubles()).blend(Double.POSITIVE_INFINITY, x.neg().compare(GT, 710.0)).blend(0.0, x.neg().compare(LT, -746.0)).blend(Double.NaN, x.neg().compare(NE, x.neg())), expRare);
+        expResult = expFast.blend(expU.mul(expHalfQ.add(0x3ffL).lanewise(LSHL, 52).reinterpretAsDoubles()).mul(expQ.sub(expHalfQ).add(0x3ffL).lanewise(LSHL, 52).reinterpretAsDoubles()).blend(Double.POSITIVE_INFINITY, x.neg().compare(GT, 710.0)).blend(0.0, x.neg().compare(LT, -746.0)).blend(Double.NaN, x.neg().compare(NE, x.neg())), x.neg().abs().compare(LE, 708.0).not());
       }
       DoubleVector exp = expResult;
       DoubleVector exp__ = exp;
@@ -135,13 +135,13 @@ final class Ops_silu_grad_x_w64 implements ElementwiseKernel {
               .fma(s, DoubleVector.broadcast(DOUBLES, 0.5000000000000001));
       DoubleVector expTail = s.mul(s).fma(p, q.mul(-2.3190468138462996E-17));
       DoubleVector expU = expHi.add(expTail).add(1.0);
-      DoubleVector expFast = expU.mul(expMagic.reinterpretAsLongs().add(0xbcc80000000003ffL).lanewise(LSHL, 52).reinterpretAsDoubles());
-      VectorMask<Double> expRare = x.neg().abs().compare(LE, 708.0).not();
+      DoubleVector expFast = expU.reinterpretAsLongs().add(expMagic.reinterpretAsLongs().lanewise(LSHL, 52)).reinterpretAsDoubles();
+      VectorMask<Long> expRare = x.neg().reinterpretAsLongs().and(0x7fffffffffffffffL).compare(GT, 0x4086200000000000L);
       DoubleVector expResult = expFast;
       if (expRare.anyTrue()) {
         LongVector expQ = expMagic.reinterpretAsLongs().sub(0x4338000000000000L);
         LongVector expHalfQ = expQ.lanewise(ASHR, 1);
-        expResult = expFast.blend(expU.mul(expHalfQ.add(0x3ffL).lanewise(LSHL, 52).reinterpretAsDoubles()).mul(expQ.sub(expHalfQ).add(0x3ffL).lanewise(LSHL, 52).reinterpretAsDoubles()).blend(Double.POSITIVE_INFINITY, x.neg().compare(GT, 710.0)).blend(0.0, x.neg().compare(LT, -746.0)).blend(Double.NaN, x.neg().compare(NE, x.neg())), expRare);
+        expResult = expFast.blend(expU.mul(expHalfQ.add(0x3ffL).lanewise(LSHL, 52).reinterpretAsDoubles()).mul(expQ.sub(expHalfQ).add(0x3ffL).lanewise(LSHL, 52).reinterpretAsDoubles()).blend(Double.POSITIVE_INFINITY, x.neg().compare(GT, 710.0)).blend(0.0, x.neg().compare(LT, -746.0)).blend(Double.NaN, x.neg().compare(NE, x.neg())), x.neg().abs().compare(LE, 708.0).not());
       }
       DoubleVector exp = expResult;
       DoubleVector exp__ = exp;
@@ -174,13 +174,13 @@ final class Ops_silu_grad_x_w64 implements ElementwiseKernel {
               .fma(s, DoubleVector.broadcast(DOUBLES, 0.5000000000000001));
       DoubleVector expTail = s.mul(s).fma(p, q.mul(-2.3190468138462996E-17));
       DoubleVector expU = expHi.add(expTail).add(1.0);
-      DoubleVector expFast = expU.mul(expMagic.reinterpretAsLongs().add(0xbcc80000000003ffL).lanewise(LSHL, 52).reinterpretAsDoubles());
-      VectorMask<Double> expRare = x.neg().abs().compare(LE, 708.0).not();
+      DoubleVector expFast = expU.reinterpretAsLongs().add(expMagic.reinterpretAsLongs().lanewise(LSHL, 52)).reinterpretAsDoubles();
+      VectorMask<Long> expRare = x.neg().reinterpretAsLongs().and(0x7fffffffffffffffL).compare(GT, 0x4086200000000000L);
       DoubleVector expResult = expFast;
       if (expRare.anyTrue()) {
         LongVector expQ = expMagic.reinterpretAsLongs().sub(0x4338000000000000L);
         LongVector expHalfQ = expQ.lanewise(ASHR, 1);
-        expResult = expFast.blend(expU.mul(expHalfQ.add(0x3ffL).lanewise(LSHL, 52).reinterpretAsDoubles()).mul(expQ.sub(expHalfQ).add(0x3ffL).lanewise(LSHL, 52).reinterpretAsDoubles()).blend(Double.POSITIVE_INFINITY, x.neg().compare(GT, 710.0)).blend(0.0, x.neg().compare(LT, -746.0)).blend(Double.NaN, x.neg().compare(NE, x.neg())), expRare);
+        expResult = expFast.blend(expU.mul(expHalfQ.add(0x3ffL).lanewise(LSHL, 52).reinterpretAsDoubles()).mul(expQ.sub(expHalfQ).add(0x3ffL).lanewise(LSHL, 52).reinterpretAsDoubles()).blend(Double.POSITIVE_INFINITY, x.neg().compare(GT, 710.0)).blend(0.0, x.neg().compare(LT, -746.0)).blend(Double.NaN, x.neg().compare(NE, x.neg())), x.neg().abs().compare(LE, 708.0).not());
       }
       DoubleVector exp = expResult;
       DoubleVector exp__ = exp;

@@ -89,13 +89,13 @@ final class Ops_silu_grad_x_w32 implements ElementwiseKernel {
               .fma(expR, FloatVector.broadcast(FLOATS, 0.16666667f))
               .fma(expR, FloatVector.broadcast(FLOATS, 0.5f));
       FloatVector expU = expR.mul(expR).fma(p, expR).add(1.0f);
-      FloatVector expFast = expU.mul(expMagic.reinterpretAsInts().add(0xb4c0007f).lanewise(LSHL, 23).reinterpretAsFloats());
-      VectorMask<Float> expRare = x.neg().abs().compare(LE, 87.0f).not();
+      FloatVector expFast = expU.reinterpretAsInts().add(expMagic.reinterpretAsInts().lanewise(LSHL, 23)).reinterpretAsFloats();
+      VectorMask<Integer> expRare = x.neg().reinterpretAsInts().and(0x7fffffff).compare(GT, 0x42ae0000);
       FloatVector expResult = expFast;
       if (expRare.anyTrue()) {
         IntVector expQ = expMagic.reinterpretAsInts().sub(0x4b400000);
         IntVector expHalfQ = expQ.lanewise(ASHR, 1);
-        expResult = expFast.blend(expU.mul(expHalfQ.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).mul(expQ.sub(expHalfQ).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f)).blend(0.0f, x.neg().compare(LT, -110.0f)).blend(Float.NaN, x.neg().compare(NE, x.neg())), expRare);
+        expResult = expFast.blend(expU.mul(expHalfQ.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).mul(expQ.sub(expHalfQ).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f)).blend(0.0f, x.neg().compare(LT, -110.0f)).blend(Float.NaN, x.neg().compare(NE, x.neg())), x.neg().abs().compare(LE, 87.0f).not());
       }
       FloatVector exp = expResult;
       FloatVector exp__ = exp;
@@ -121,13 +121,13 @@ final class Ops_silu_grad_x_w32 implements ElementwiseKernel {
               .fma(expR, FloatVector.broadcast(FLOATS, 0.16666667f))
               .fma(expR, FloatVector.broadcast(FLOATS, 0.5f));
       FloatVector expU = expR.mul(expR).fma(p, expR).add(1.0f);
-      FloatVector expFast = expU.mul(expMagic.reinterpretAsInts().add(0xb4c0007f).lanewise(LSHL, 23).reinterpretAsFloats());
-      VectorMask<Float> expRare = x.neg().abs().compare(LE, 87.0f).not();
+      FloatVector expFast = expU.reinterpretAsInts().add(expMagic.reinterpretAsInts().lanewise(LSHL, 23)).reinterpretAsFloats();
+      VectorMask<Integer> expRare = x.neg().reinterpretAsInts().and(0x7fffffff).compare(GT, 0x42ae0000);
       FloatVector expResult = expFast;
       if (expRare.anyTrue()) {
         IntVector expQ = expMagic.reinterpretAsInts().sub(0x4b400000);
         IntVector expHalfQ = expQ.lanewise(ASHR, 1);
-        expResult = expFast.blend(expU.mul(expHalfQ.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).mul(expQ.sub(expHalfQ).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f)).blend(0.0f, x.neg().compare(LT, -110.0f)).blend(Float.NaN, x.neg().compare(NE, x.neg())), expRare);
+        expResult = expFast.blend(expU.mul(expHalfQ.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).mul(expQ.sub(expHalfQ).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f)).blend(0.0f, x.neg().compare(LT, -110.0f)).blend(Float.NaN, x.neg().compare(NE, x.neg())), x.neg().abs().compare(LE, 87.0f).not());
       }
       FloatVector exp = expResult;
       FloatVector exp__ = exp;
@@ -153,13 +153,13 @@ final class Ops_silu_grad_x_w32 implements ElementwiseKernel {
               .fma(expR, FloatVector.broadcast(FLOATS, 0.16666667f))
               .fma(expR, FloatVector.broadcast(FLOATS, 0.5f));
       FloatVector expU = expR.mul(expR).fma(p, expR).add(1.0f);
-      FloatVector expFast = expU.mul(expMagic.reinterpretAsInts().add(0xb4c0007f).lanewise(LSHL, 23).reinterpretAsFloats());
-      VectorMask<Float> expRare = x.neg().abs().compare(LE, 87.0f).not();
+      FloatVector expFast = expU.reinterpretAsInts().add(expMagic.reinterpretAsInts().lanewise(LSHL, 23)).reinterpretAsFloats();
+      VectorMask<Integer> expRare = x.neg().reinterpretAsInts().and(0x7fffffff).compare(GT, 0x42ae0000);
       FloatVector expResult = expFast;
       if (expRare.anyTrue()) {
         IntVector expQ = expMagic.reinterpretAsInts().sub(0x4b400000);
         IntVector expHalfQ = expQ.lanewise(ASHR, 1);
-        expResult = expFast.blend(expU.mul(expHalfQ.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).mul(expQ.sub(expHalfQ).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f)).blend(0.0f, x.neg().compare(LT, -110.0f)).blend(Float.NaN, x.neg().compare(NE, x.neg())), expRare);
+        expResult = expFast.blend(expU.mul(expHalfQ.add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).mul(expQ.sub(expHalfQ).add(0x7f).lanewise(LSHL, 23).reinterpretAsFloats()).blend(Float.POSITIVE_INFINITY, x.neg().compare(GT, 100.0f)).blend(0.0f, x.neg().compare(LT, -110.0f)).blend(Float.NaN, x.neg().compare(NE, x.neg())), x.neg().abs().compare(LE, 87.0f).not());
       }
       FloatVector exp = expResult;
       FloatVector exp__ = exp;
