@@ -181,8 +181,8 @@ public final class SpecialMath {
 
   /**
    * The natural logarithm of the absolute value of the gamma function, {@code torch.lgamma}:
-   * +infinity at the poles (0 and the negative integers) and at ±infinity. Within 1 ulp for x > 0
-   * (0.54 measured, its zeros at 1 and 2 included); for x < 0, within 1 ulp of max(1, |lgamma|):
+   * +infinity at the poles (0 and the negative integers) and at ±infinity. Within 1 ulp for {@code x > 0}
+   * (0.54 measured, its zeros at 1 and 2 included); for {@code x < 0}, within 1 ulp of max(1, |lgamma|):
    * near the zeros on the negative axis (x ~ -2.457, -2.747, ...) the absolute error is about
    * 2^-60, a large relative one, as in fdlibm and glibc.
    *
