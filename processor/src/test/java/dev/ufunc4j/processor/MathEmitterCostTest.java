@@ -3,6 +3,7 @@ package dev.ufunc4j.processor;
 import static com.google.common.truth.Truth.assertThat;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
