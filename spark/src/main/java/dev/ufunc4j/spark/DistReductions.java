@@ -171,13 +171,16 @@ final class DistReductions {
    */
   static Tensor tree(DistTensor x, Partial partial, Combine combine) {
     int fanIn = Math.max(2, (int) Math.ceil(Math.sqrt(x.numBlocks())));
-    JavaRDD<Block> partials = x.blocks().mapPartitionsWithIndex((index, it) -> {
-      List<Block> out = new ArrayList<>(1);
+    int[] first = x.firstBlocks();
+    JavaRDD<Block> partials = x.blocks().mapPartitionsWithIndex((partition, it) -> {
+      List<Block> out = new ArrayList<>();
+      int index = first[partition]; // the global index of the partition's first block
       while (it.hasNext()) {
         Block b = it.next();
         if (b.tensor.shape()[0] > 0) {
           out.add(new Block(index, partial.apply(b.tensor))); // startRow: the block's index
         }
+        index++;
       }
       return out.iterator();
     }, true);

@@ -22,10 +22,11 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
 
 /**
- * A tensor sharded along its first dimension into row blocks, one block per Spark partition, each
- * block a local {@link Tensor} in an executor. The driver knows the global shape and dtype and the
- * number of rows in each block; the elements stay on the executors until {@link #toTensor()} (or a
- * reduction) brings a result back.
+ * A tensor sharded along its first dimension into row blocks, each block a local {@link Tensor}
+ * in an executor: one block per Spark partition, or several where a partition would exceed the
+ * largest block size ({@link #MAX_BLOCK_BYTES}). The driver knows the global shape and dtype, the
+ * number of rows in each block and how many blocks each partition holds; the elements stay on the
+ * executors until {@link #toTensor()} (or a reduction) brings a result back.
  *
  * <p><b>Every op, local semantics.</b> {@link #apply(Op2, Object, Object)} and its one- and
  * three-operand forms take any ufunc4j op — a built-in ({@code Ops::add}) or a user's generated
@@ -140,25 +141,146 @@ public final class DistTensor {
     Tensor apply(Tensor[] operands);
   }
 
+  /**
+   * The Spark configuration key of the largest block, in bytes of elements: a partition whose
+   * rows would make a larger block (a DataFrame partition read by {@link #fromColumn}, a
+   * partition of {@link #of}) is held as several blocks of at most this size, so that a kernel
+   * call's input and result, a serialized block and a cached one stay within executor memory
+   * whatever the partitioning. Spark's size syntax ({@code 128m}, {@code 1g}, {@code 4k}; a plain
+   * number is bytes); default {@value #DEFAULT_MAX_BLOCK_BYTES} bytes (128 MiB). Set it in the
+   * Spark configuration ({@code --conf spark.ufunc4j.maxBlockBytes=64m}) or, for one thread's
+   * calls, as a Spark local property ({@code sc.setLocalProperty(MAX_BLOCK_BYTES, "64m")}), which
+   * wins. A single row larger than it makes a block of one row (rows are never split).
+   */
+  public static final String MAX_BLOCK_BYTES = "spark.ufunc4j.maxBlockBytes";
+
+  /** The default of {@link #MAX_BLOCK_BYTES}: 128 MiB, the middle of docs/scale-out.md's range. */
+  public static final long DEFAULT_MAX_BLOCK_BYTES = 128L << 20;
+
+  /**
+   * The largest {@link #MAX_BLOCK_BYTES} accepted, 2 GiB: a block, its result and a serialization
+   * buffer must fit in an executor several times over, and a table's partition is read through
+   * Java arrays (at most 2^31 - 1 elements).
+   */
+  static final long MAX_BLOCK_BYTES_LIMIT = 2L << 30;
+
   private final JavaSparkContext sc;
   private final JavaRDD<Block> blocks;
   private final DType dtype;
   private final long[] shape;
   private final long[] blockRows;
+  /** How many consecutive blocks each partition holds, in partition order (sums to blocks). */
+  private final int[] partitionBlocks;
 
-  private DistTensor(
-      JavaSparkContext sc, JavaRDD<Block> blocks, DType dtype, long[] shape, long[] blockRows) {
+  private DistTensor(JavaSparkContext sc, JavaRDD<Block> blocks, DType dtype, long[] shape,
+      long[] blockRows, int[] partitionBlocks) {
     this.sc = sc;
     this.blocks = blocks;
     this.dtype = dtype;
     this.shape = shape;
     this.blockRows = blockRows;
+    this.partitionBlocks = partitionBlocks;
   }
 
-  /** For the readers in {@link SparkTensors}: blocks already carry their start rows. */
-  static DistTensor ofBlocks(
-      JavaSparkContext sc, JavaRDD<Block> blocks, DType dtype, long[] shape, long[] blockRows) {
-    return new DistTensor(sc, blocks, dtype, shape.clone(), blockRows.clone());
+  /**
+   * For the readers in {@link SparkTensors} and {@link Reblock}: blocks already carry their start
+   * rows; partition {@code p} yields {@code partitionBlocks[p]} consecutive blocks.
+   */
+  static DistTensor ofBlocks(JavaSparkContext sc, JavaRDD<Block> blocks, DType dtype,
+      long[] shape, long[] blockRows, int[] partitionBlocks) {
+    return new DistTensor(
+        sc, blocks, dtype, shape.clone(), blockRows.clone(), partitionBlocks.clone());
+  }
+
+  /**
+   * {@return the largest block in bytes for calls on this thread: the local property {@link
+   * #MAX_BLOCK_BYTES}, else the Spark configuration's, else {@link #DEFAULT_MAX_BLOCK_BYTES}}
+   *
+   * @param sc the Spark context
+   * @throws IllegalArgumentException when the value is not a size, is at most 0 or above 2 GiB
+   *     (naming the value)
+   */
+  public static long maxBlockBytes(JavaSparkContext sc) {
+    if (sc == null) {
+      throw new IllegalArgumentException("DistTensor.maxBlockBytes: sc must not be null");
+    }
+    String value = sc.getLocalProperty(MAX_BLOCK_BYTES);
+    if (value == null) {
+      value = sc.getConf().get(MAX_BLOCK_BYTES, null);
+    }
+    if (value == null) {
+      return DEFAULT_MAX_BLOCK_BYTES;
+    }
+    long bytes;
+    try {
+      // a plain (possibly negative) number is bytes; else Spark's size syntax (128m, 1g)
+      bytes = value.trim().matches("-?[0-9]+") ? Long.parseLong(value.trim())
+          : org.apache.spark.network.util.JavaUtils.byteStringAsBytes(value.trim());
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException(MAX_BLOCK_BYTES + " must be a size in bytes (128m, 1g,"
+          + " 4096), got '" + value + "'", e);
+    }
+    if (bytes <= 0 || bytes > MAX_BLOCK_BYTES_LIMIT) {
+      throw new IllegalArgumentException(MAX_BLOCK_BYTES + " must be more than 0 and at most 2g"
+          + " (a block must fit in an executor's memory several times over), got '" + value
+          + "' = " + bytes + " bytes");
+    }
+    return bytes;
+  }
+
+  /**
+   * {@code rows} rows of {@code rowBytes} bytes each split into the fewest near-equal blocks of at
+   * most {@code maxBytes} bytes (the first ones one row longer), at least one row per block
+   * (a row is never split) and at least one block (of zero rows when {@code rows} is 0).
+   */
+  static long[] splitRows(long rows, long rowBytes, long maxBytes) {
+    long perBlock = rowBytes == 0 ? Math.max(1, rows) : Math.max(1, maxBytes / rowBytes);
+    int k = (int) Math.max(1, Math.ceilDiv(rows, perBlock));
+    long[] out = new long[k];
+    for (int i = 0; i < k; i++) {
+      out[i] = rows / k + (i < rows % k ? 1 : 0);
+    }
+    return out;
+  }
+
+  /** Bytes of one row of a tensor of {@code shape} (dim 0 is the rows). */
+  static long rowBytes(DType dtype, long[] shape) {
+    long n = dtype.byteSize();
+    for (int i = 1; i < shape.length; i++) {
+      n *= shape[i];
+    }
+    return n;
+  }
+
+  /** One block per partition. */
+  static int[] onePerPartition(int partitions) {
+    int[] out = new int[partitions];
+    Arrays.fill(out, 1);
+    return out;
+  }
+
+  /** The global index of partition {@code p}'s first block, for each p, and the total last. */
+  int[] firstBlocks() {
+    int[] first = new int[partitionBlocks.length + 1];
+    for (int p = 0; p < partitionBlocks.length; p++) {
+      first[p + 1] = first[p] + partitionBlocks[p];
+    }
+    return first;
+  }
+
+  /** {@code f} over {@code it}, one element at a time (a partition's blocks are not all held). */
+  static <A, B> Iterator<B> lazily(Iterator<A> it, java.util.function.Function<A, B> f) {
+    return new Iterator<>() {
+      @Override
+      public boolean hasNext() {
+        return it.hasNext();
+      }
+
+      @Override
+      public B next() {
+        return f.apply(it.next());
+      }
+    };
   }
 
   // ============================================================================================
@@ -166,20 +288,21 @@ public final class DistTensor {
   // ============================================================================================
 
   /**
-   * Shards {@code tensor} along its first dimension into {@code numBlocks} row blocks of
-   * near-equal size (the first {@code rows % numBlocks} blocks get one row more), one per Spark
-   * partition; fewer blocks when the tensor has fewer rows ({@code torch.chunk} does the same),
-   * but always at least one. The blocks are copied out of {@code tensor} now, each into a Spark
+   * Shards {@code tensor} along its first dimension into {@code numBlocks} Spark partitions of
+   * near-equal rows (the first {@code rows % numBlocks} get one row more), one row block each;
+   * fewer when the tensor has fewer rows ({@code torch.chunk} does the same), but always at least
+   * one. A partition larger than {@link #maxBlockBytes} holds several near-equal blocks of at
+   * most that size. The blocks are copied out of {@code tensor} now, each into a Spark
    * broadcast variable that the driver keeps (so a lost block is fetched again) and an executor
    * fetches once; for data larger than the driver's memory, read {@code .npy} shards or a
    * DataFrame column on the executors instead ({@link SparkTensors}).
    *
    * @param sc the Spark context
    * @param tensor the local tensor
-   * @param numBlocks the number of row blocks
+   * @param numBlocks the number of partitions (row blocks, when each fits the largest block size)
    * @return the distributed tensor
-   * @throws IllegalArgumentException when an argument is null, {@code tensor} is zero-dim or
-   *     {@code numBlocks < 1}
+   * @throws IllegalArgumentException when an argument is null, {@code tensor} is zero-dim,
+   *     {@code numBlocks < 1} or {@link #MAX_BLOCK_BYTES} is refused
    */
   public static DistTensor of(JavaSparkContext sc, Tensor tensor, int numBlocks) {
     if (sc == null || tensor == null) {
@@ -195,37 +318,56 @@ public final class DistTensor {
       throw new IllegalArgumentException(
           "DistTensor.of: numBlocks must be at least 1, got " + numBlocks);
     }
+    long maxBytes = maxBlockBytes(sc);
     long rows = tensor.shape()[0];
+    long rowBytes = rowBytes(tensor.dtype(), tensor.shape());
     int n = (int) Math.max(1, Math.min(numBlocks, rows));
-    long[] blockRows = new long[n];
-    List<org.apache.spark.broadcast.Broadcast<Block>> shipped = new ArrayList<>(n);
+    int[] partitionBlocks = new int[n];
+    List<Long> blockRows = new ArrayList<>();
+    List<org.apache.spark.broadcast.Broadcast<Block>> shipped = new ArrayList<>();
     List<Integer> indices = new ArrayList<>(n);
     long start = 0;
     for (int i = 0; i < n; i++) {
-      blockRows[i] = rows / n + (i < rows % n ? 1 : 0);
-      shipped.add(sc.broadcast(
-          new Block(start, tensor.detach().narrow(0, start, blockRows[i]).copy())));
+      long[] split = splitRows(rows / n + (i < rows % n ? 1 : 0), rowBytes, maxBytes);
+      partitionBlocks[i] = split.length;
+      for (long r : split) {
+        blockRows.add(r);
+        shipped.add(sc.broadcast(new Block(start, tensor.detach().narrow(0, start, r).copy())));
+        start += r;
+      }
       indices.add(i);
-      start += blockRows[i];
     }
     // Each block travels as a broadcast variable of its own, fetched once by the executor that
-    // runs its partition. Parallelizing the blocks themselves would put them inside the RDD's
-    // partitions, which Spark serializes into every task of every later job.
-    JavaRDD<Block> blocks = sc.parallelize(indices, n).map(i -> shipped.get(i).value());
-    return new DistTensor(sc, blocks, tensor.dtype(), tensor.shape(), blockRows);
+    // runs its partition, one block at a time. Parallelizing the blocks themselves would put them
+    // inside the RDD's partitions, which Spark serializes into every task of every later job.
+    DistTensor layout = new DistTensor(sc, null, tensor.dtype(), tensor.shape(),
+        blockRows.stream().mapToLong(Long::longValue).toArray(), partitionBlocks);
+    int[] first = layout.firstBlocks();
+    JavaRDD<Block> blocks = sc.parallelize(indices, n).mapPartitions(it -> {
+      List<Integer> mine = new ArrayList<>();
+      it.forEachRemaining(p -> {
+        for (int j = first[p]; j < first[p + 1]; j++) {
+          mine.add(j);
+        }
+      });
+      return lazily(mine.iterator(), j -> shipped.get(j).value());
+    });
+    return new DistTensor(sc, blocks, layout.dtype, layout.shape, layout.blockRows,
+        partitionBlocks);
   }
 
   /**
-   * {@return the column {@code column} of {@code df}, one block per partition: rank 1 for a numeric
-   * column, {@code [rows, length]} for an {@code array<...>} column whose arrays all have the same
-   * length (bool, int8/16/32/64, float32/64 element types)} Reads the column once (a job that
-   * counts each partition's rows) and keeps the blocks cached in executor memory.
+   * {@return the column {@code column} of {@code df}, one block per partition (several where a
+   * partition exceeds {@link #maxBlockBytes}): rank 1 for a numeric column, {@code [rows, length]}
+   * for an {@code array<...>} column whose arrays all have the same length (bool, int8/16/32/64,
+   * float32/64 element types)} Reads the column once (a job that counts each block's rows) and
+   * keeps the blocks cached in executor memory.
    *
    * @param df the data frame
    * @param column the column's name
    * @throws IllegalArgumentException when an argument is null, the column does not exist or its
-   *     type has no dtype; on that first job, when a value is null or the arrays' lengths differ
-   *     (the message names the partition and the row)
+   *     type has no dtype or {@link #MAX_BLOCK_BYTES} is refused; on that first job, when a value
+   *     is null or the arrays' lengths differ (the message names the partition and the row)
    */
   public static DistTensor fromColumn(Dataset<Row> df, String column) {
     return SparkTensors.fromColumn(df, column);
@@ -269,7 +411,8 @@ public final class DistTensor {
 
   /**
    * {@return a DataFrame of one column named {@code column}, one row per row of this tensor (a
-   * numeric column for rank 1, an array column for rank 2), one partition per block} The DataFrame
+   * numeric column for rank 1, an array column for rank 2), one partition per partition of this
+   * tensor} The DataFrame
    * is lazy: a block that fails (an op that broke its shape, a value an op refused) fails the
    * caller's own action on it, with Spark's exception as any DataFrame action.
    *
@@ -362,18 +505,40 @@ public final class DistTensor {
     return n;
   }
 
-  /** {@return number of row blocks (= Spark partitions)} */
+  /** {@return number of row blocks (the Spark partitions' blocks, all together)} */
   public int numBlocks() {
     return blockRows.length;
   }
 
+  /** {@return number of Spark partitions (at most {@link #numBlocks()})} */
+  public int numPartitions() {
+    return partitionBlocks.length;
+  }
+
   /**
-   * Rows in each block, in order (a copy). Distributed operands of one op must have equal ones.
+   * Rows in each block, in order (a copy). Distributed operands with the same blocks in the same
+   * partitions are zipped; others are re-blocked to the first one's.
    *
    * @return the result
    */
   public long[] blockRows() {
     return blockRows.clone();
+  }
+
+  /**
+   * How many consecutive blocks each partition holds, in partition order (a copy): all 1 unless
+   * a partition would exceed {@link #maxBlockBytes}.
+   *
+   * @return the result
+   */
+  public int[] partitionBlocks() {
+    return partitionBlocks.clone();
+  }
+
+  /** Whether {@code other} has the same blocks in the same partitions (zipped as they are). */
+  private boolean sameLayout(DistTensor other) {
+    return Arrays.equals(blockRows, other.blockRows)
+        && Arrays.equals(partitionBlocks, other.partitionBlocks);
   }
 
   /** {@return the Spark context the blocks belong to} */
@@ -417,7 +582,9 @@ public final class DistTensor {
   @Override
   public String toString() {
     return "DistTensor(" + dtype.torchName() + " " + Arrays.toString(shape) + ", "
-        + blockRows.length + " blocks)";
+        + blockRows.length + " blocks"
+        + (partitionBlocks.length == blockRows.length ? ""
+            : " in " + partitionBlocks.length + " partitions") + ")";
   }
 
   // ============================================================================================
@@ -570,10 +737,10 @@ public final class DistTensor {
               + " rows, the first distributed operand " + lead + " with "
               + Arrays.toString(lead.blockRows));
         }
-        if (!Arrays.equals(d.blockRows, lead.blockRows)) {
+        if (!d.sameLayout(lead)) {
           // other row blocks: a shuffle of row ranges moves this operand's rows into the first
           // distributed operand's blocks (docs/scale-out.md, "Operands with different blockings")
-          DistTensor moved = Reblock.to(d, lead.blockRows);
+          DistTensor moved = Reblock.to(d, lead.blockRows, lead.partitionBlocks);
           distributed.set(distributed.indexOf(d), moved);
           operands[i] = moved;
         }
@@ -642,8 +809,9 @@ public final class DistTensor {
   }
 
   /**
-   * The blocks of every distributed operand, zipped partition by partition (one block each), as
-   * arrays in operand order with {@code null} at the local operands' places.
+   * The blocks of every distributed operand, zipped partition by partition and, inside a
+   * partition, block by block (the operands have the same layout), as arrays in operand order with
+   * {@code null} at the local operands' places.
    */
   private static JavaRDD<Block[]> zipped(Plan p) {
     int n = p.operands.length;
@@ -660,15 +828,11 @@ public final class DistTensor {
           return slots;
         });
       } else {
-        rdd = rdd.zipPartitions(d.blocks, (Iterator<Block[]> left, Iterator<Block> right) -> {
-          List<Block[]> out = new ArrayList<>(1);
-          while (left.hasNext()) {
-            Block[] slots = left.next();
-            slots[at] = right.next();
-            out.add(slots);
-          }
-          return out.iterator();
-        });
+        rdd = rdd.zipPartitions(d.blocks, (Iterator<Block[]> left, Iterator<Block> right) ->
+            lazily(left, slots -> {
+              slots[at] = right.next();
+              return slots;
+            }));
       }
     }
     return rdd;
@@ -726,7 +890,8 @@ public final class DistTensor {
             + " block's rows and give every block the same trailing shape and dtype (a result of"
             + " another shape per block is DistTensor.sumBlocks' business)",
         proxy.dtype(), proxy.shape(), true);
-    return new DistTensor(p.lead.sc, out, proxy.dtype(), shape, p.lead.blockRows);
+    return new DistTensor(
+        p.lead.sc, out, proxy.dtype(), shape, p.lead.blockRows, p.lead.partitionBlocks);
   }
 
   /**
@@ -745,10 +910,12 @@ public final class DistTensor {
     org.apache.spark.broadcast.Broadcast<Block[]> shipped = shipLocals(p);
     boolean[] sliced = p.sliced;
     long totalRows = p.lead.shape[0];
-    return zipped(p).mapPartitionsWithIndex((index, it) -> {
-      List<Block> out = new ArrayList<>(1);
-      while (it.hasNext()) {
-        Block[] slots = it.next();
+    int[] first = p.lead.firstBlocks();
+    return zipped(p).mapPartitionsWithIndex((partition, it) -> {
+      int[] index = {first[partition]}; // the global index of the partition's next block
+      // one block at a time: the partition's results are not all held at once
+      return lazily(it, slots -> {
+        int block = index[0]++;
         Block[] locals = shipped == null ? new Block[slots.length] : shipped.value();
         Block lead = firstBlock(slots);
         Tensor result = fn.apply(arguments(slots, locals, sliced));
@@ -757,14 +924,13 @@ public final class DistTensor {
           expected[0] = lead.rows();
         }
         if (result == null || result.dtype() != dtype || !Arrays.equals(result.shape(), expected)) {
-          throw new IllegalArgumentException(what + " on block " + index + " (rows ["
+          throw new IllegalArgumentException(what + " on block " + block + " (rows ["
               + lead.startRow + ", " + (lead.startRow + lead.rows()) + ") of " + totalRows + ") is "
               + (result == null ? "null" : describe(result.dtype(), result.shape())) + ", not "
               + describe(dtype, expected) + " " + rule);
         }
-        out.add(new Block(keepsRows ? lead.startRow : -1, result));
-      }
-      return out.iterator();
+        return new Block(keepsRows ? lead.startRow : -1, result);
+      });
     }, true);
   }
 

@@ -53,9 +53,11 @@ final class SparkTensors {
 
   /**
    * The column {@code column} of {@code df} as a distributed tensor, one block per partition of
-   * {@code df}: rank 1 for a numeric column, rank 2 ({@code [rows, length]}) for an array column
-   * whose arrays all have the same length. Reads the column once (a Spark job that counts each
-   * partition's rows) and keeps the blocks cached in executor memory.
+   * {@code df}, or several of at most {@link DistTensor#maxBlockBytes} where the partition is
+   * larger (the rows are read into a new block each time one is full): rank 1 for a numeric
+   * column, rank 2 ({@code [rows, length]}) for an array column whose arrays all have the same
+   * length. Reads the column once (a Spark job that counts each block's rows) and keeps the
+   * blocks cached in executor memory.
    *
    * @throws IllegalArgumentException when an argument is null, the column does not exist or its
    *     type has no dtype; on the first job, when a value is null or the arrays' lengths differ
@@ -73,9 +75,10 @@ final class SparkTensors {
     boolean isArray = type instanceof ArrayType;
     DType dtype = dtypeOf(isArray ? ((ArrayType) type).elementType() : type, column, type);
     JavaSparkContext sc = JavaSparkContext.fromSparkContext(df.sparkSession().sparkContext());
+    long maxBytes = DistTensor.maxBlockBytes(sc);
     JavaRDD<InternalRow> rows = df.select(column).queryExecution().toRdd().toJavaRDD();
     JavaRDD<Block> raw = rows.mapPartitionsWithIndex(
-        (part, it) -> List.of(readPartition(it, part, dtype, isArray, column)).iterator(), true);
+        (part, it) -> readPartition(it, part, dtype, isArray, column, maxBytes).iterator(), true);
     return assemble(sc, raw.persist(StorageLevel.MEMORY_ONLY()), "column '" + column + "'");
   }
 
@@ -106,13 +109,24 @@ final class SparkTensors {
     };
   }
 
-  /** One partition's values as one block (start row not yet known: -1). */
-  private static Block readPartition(
-      Iterator<InternalRow> it, int part, DType dtype, boolean isArray, String column) {
+  /**
+   * One partition's values as blocks of at most {@code maxBytes} bytes (at least one row each;
+   * one block of zero rows for an empty partition), start rows not yet known (-1).
+   */
+  private static List<Block> readPartition(Iterator<InternalRow> it, int part, DType dtype,
+      boolean isArray, String column, long maxBytes) {
+    List<Block> blocks = new ArrayList<>();
     Growable values = new Growable(dtype);
-    long rows = 0;
+    long rows = 0; // in the partition, for the messages
+    long blockRows = 0; // in the block being filled
+    long rowsPerBlock = Long.MAX_VALUE; // known once a row's length is
     int length = -1;
     while (it.hasNext()) {
+      if (blockRows == rowsPerBlock) {
+        blocks.add(new Block(-1, values.toTensor(blockShape(isArray, blockRows, length))));
+        values = new Growable(dtype);
+        blockRows = 0;
+      }
       InternalRow r = it.next();
       if (r.isNullAt(0)) {
         throw new IllegalArgumentException("column '" + column + "': partition " + part + ", row "
@@ -122,6 +136,8 @@ final class SparkTensors {
         ArrayData a = r.getArray(0);
         if (length < 0) {
           length = a.numElements();
+          rowsPerBlock = length == 0 ? Long.MAX_VALUE
+              : Math.max(1, maxBytes / ((long) length * dtype.byteSize()));
         } else if (a.numElements() != length) {
           throw new IllegalArgumentException("column '" + column + "': partition " + part
               + ", row " + rows + " has " + a.numElements() + " elements where the rows before"
@@ -135,30 +151,42 @@ final class SparkTensors {
         }
         values.addArray(a);
       } else {
+        rowsPerBlock = Math.max(1, maxBytes / dtype.byteSize());
         values.addScalar(r);
       }
       rows++;
+      blockRows++;
     }
-    long[] shape = isArray ? new long[] {rows, Math.max(length, 0)} : new long[] {rows};
-    return new Block(-1, values.toTensor(shape));
+    if (blockRows > 0 || blocks.isEmpty()) {
+      blocks.add(new Block(-1, values.toTensor(blockShape(isArray, blockRows, length))));
+    }
+    return blocks;
+  }
+
+  private static long[] blockShape(boolean isArray, long rows, int length) {
+    return isArray ? new long[] {rows, Math.max(length, 0)} : new long[] {rows};
   }
 
   /**
    * What the driver learns of each block before assigning start rows.
    *
+   * @param partition the partition holding the block
    * @param dtype the block's dtype name
    * @param shape the block's shape
    */
-  private record BlockInfo(String dtype, long[] shape) implements java.io.Serializable {}
+  private record BlockInfo(int partition, String dtype, long[] shape)
+      implements java.io.Serializable {}
 
   /**
-   * A cached RDD of blocks with unknown start rows: collects each block's dtype and shape (one
-   * job), checks that they agree, and assigns start rows. A block without rows (an empty partition
-   * of an array column cannot know its arrays' length) takes the trailing shape of the others.
+   * A cached RDD of blocks with unknown start rows, one or more per partition: collects each
+   * block's partition, dtype and shape (one job), checks that they agree, and assigns start rows.
+   * A block without rows (an empty partition of an array column cannot know its arrays' length)
+   * takes the trailing shape of the others.
    */
   private static DistTensor assemble(JavaSparkContext sc, JavaRDD<Block> raw, String what) {
-    List<BlockInfo> infos = SparkJobs.run(
-        raw.map(b -> new BlockInfo(b.tensor.dtype().torchName(), b.tensor.shape()))::collect);
+    List<BlockInfo> infos = SparkJobs.run(raw.mapPartitionsWithIndex((part, it) ->
+        DistTensor.lazily(it, b -> new BlockInfo(part, b.tensor.dtype().torchName(),
+            b.tensor.shape())), true)::collect);
     int reference = 0;
     for (int i = 0; i < infos.size(); i++) {
       if (infos.get(i).shape().length == 0) {
@@ -198,25 +226,33 @@ final class SparkTensors {
     long[] shape = new long[trailing.length + 1];
     shape[0] = total;
     System.arraycopy(trailing, 0, shape, 1, trailing.length);
-    JavaRDD<Block> blocks = raw.mapPartitionsWithIndex((index, it) -> {
-      List<Block> out = new ArrayList<>(1);
-      while (it.hasNext()) {
-        Tensor t = it.next().tensor;
+    int[] partitionBlocks = new int[raw.getNumPartitions()];
+    for (BlockInfo b : infos) {
+      partitionBlocks[b.partition()]++;
+    }
+    int[] first = new int[partitionBlocks.length + 1];
+    for (int p = 0; p < partitionBlocks.length; p++) {
+      first[p + 1] = first[p] + partitionBlocks[p];
+    }
+    JavaRDD<Block> blocks = raw.mapPartitionsWithIndex((partition, it) -> {
+      int[] index = {first[partition]}; // the global index of the partition's next block
+      return DistTensor.lazily(it, b -> {
+        Tensor t = b.tensor;
         if (t.shape()[0] == 0) {
           long[] empty = shape.clone();
           empty[0] = 0;
           t = Tensor.empty(t.dtype(), empty);
         }
-        out.add(new Block(starts[index], t));
-      }
-      return out.iterator();
+        return new Block(starts[index[0]++], t);
+      });
     }, true);
-    return DistTensor.ofBlocks(sc, blocks, DType.fromName(ref.dtype()), shape, blockRows);
+    return DistTensor.ofBlocks(
+        sc, blocks, DType.fromName(ref.dtype()), shape, blockRows, partitionBlocks);
   }
 
   /**
    * A DataFrame of one column named {@code column}, one row per row of {@code tensor}: a numeric
-   * column for a rank-1 tensor, an array column for a rank-2 one. Each block becomes one partition.
+   * column for a rank-1 tensor, an array column for a rank-2 one. Each partition stays a partition.
    *
    * @throws IllegalArgumentException when an argument is null, the rank is not 1 or 2 or the
    *     dtype has no Spark SQL type
@@ -399,10 +435,12 @@ final class SparkTensors {
     boolean committed = false;
     try {
       SparkJobs.runIo(() -> {
+        int[] first = tensor.firstBlocks();
         tensor.blocks().foreachPartition(it -> {
-          int part = org.apache.spark.TaskContext.getPartitionId();
+          // one shard per block, named by its global index (a partition may hold several)
+          int block = first[org.apache.spark.TaskContext.getPartitionId()];
           while (it.hasNext()) {
-            Path shard = Paths.get(where, String.format("part-%05d", part) + format.suffix);
+            Path shard = Paths.get(where, String.format("part-%05d", block++) + format.suffix);
             format.write(shard, it.next().tensor);
           }
         });

@@ -10,6 +10,7 @@ import dev.ufunc4j.Tensor;
 import dev.ufunc4j.dtype.DType;
 import dev.ufunc4j.samples.BlendsOps;
 import dev.ufunc4j.samples.SamplesOps;
+import java.util.Arrays;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -29,7 +30,7 @@ class DistTensorTest extends SparkTestSession {
     Tensor x = x(1, 1001, 64);
     Tensor bias = x(2, 64);
     DistTensor d = DistTensor.of(sc, x, 3);
-    assertArrayEquals(new long[] {334, 334, 333}, d.blockRows());
+    assertPartitionRows(new long[] {334, 334, 333}, d);
     DistTensor r = d.apply(Ops::add, bias);
     assertEquals(DType.FLOAT32, r.dtype());
     assertArrayEquals(new long[] {1001, 64}, r.shape());
@@ -72,10 +73,10 @@ class DistTensorTest extends SparkTestSession {
     DistTensor three = DistTensor.of(sc, x, 3);
     DistTensor four = DistTensor.of(sc, y, 4);
     DistTensor r = three.apply(Ops::add, four);
-    assertArrayEquals(new long[] {14, 13, 13}, r.blockRows());
+    assertPartitionRows(new long[] {14, 13, 13}, r);
     assertTrue(r.toTensor().equal(Ops.add(x, y)));
     DistTensor s = four.apply(Ops::sub, three);
-    assertArrayEquals(new long[] {10, 10, 10, 10}, s.blockRows());
+    assertPartitionRows(new long[] {10, 10, 10, 10}, s);
     assertTrue(s.toTensor().equal(Ops.sub(y, x)));
     // three operands in three blockings (7 blocks, 1 block, 3 blocks), and a re-blocked result
     // used again with its source
@@ -149,6 +150,32 @@ class DistTensorTest extends SparkTestSession {
     Tensor zero = Tensor.scalar(0.0f);
     assertTrue(DistTensor.apply(Ops::where, mask, d, zero).toTensor()
         .equal(Ops.where(Ops.gt(a, 0.0), a, zero)));
+  }
+
+  /**
+   * The rows of each partition are {@code expected}, and each block stays within the largest
+   * block size in force ({@link DistTensor#maxBlockBytes}: one block per partition by default,
+   * several under {@link DistTensorSmallBlocksTest}'s).
+   */
+  static void assertPartitionRows(long[] expected, DistTensor d) {
+    long[] rows = d.blockRows();
+    int[] perPartition = d.partitionBlocks();
+    long[] got = new long[perPartition.length];
+    int block = 0;
+    for (int p = 0; p < perPartition.length; p++) {
+      for (int k = 0; k < perPartition[p]; k++) {
+        got[p] += rows[block++];
+      }
+    }
+    assertEquals(rows.length, block, "partitionBlocks " + Arrays.toString(perPartition)
+        + " do not add up to the " + rows.length + " blocks");
+    assertArrayEquals(expected, got, "rows per partition of " + d);
+    long rowBytes = d.numel() / Math.max(1, d.shape()[0]) * d.dtype().byteSize();
+    long max = DistTensor.maxBlockBytes(sc);
+    for (long r : rows) {
+      assertTrue(r <= 1 || r * rowBytes <= max, "a block of " + r + " rows of " + rowBytes
+          + " bytes exceeds the largest block size " + max + ": " + Arrays.toString(rows));
+    }
   }
 
   /** Runs {@code call} and asserts that no Spark job ran meanwhile. */
@@ -230,7 +257,7 @@ class DistTensorTest extends SparkTestSession {
         () -> DistTensor.of(sc, Tensor.scalar(1.0), 2));
     assertTrue(e.getMessage().contains("zero-dim"), e.getMessage());
     // more blocks than rows: one block per row, as torch.chunk
-    assertArrayEquals(new long[] {1, 1}, DistTensor.of(sc, x(21, 2, 3), 5).blockRows());
+    assertPartitionRows(new long[] {1, 1}, DistTensor.of(sc, x(21, 2, 3), 5));
   }
 
   @Test

@@ -117,7 +117,7 @@ abstract class SparkTestSession {
     builder.config("spark.jars", String.join(",", shipped))
         .config("spark.executor.extraClassPath", String.join(File.pathSeparator, application))
         .config("spark.executor.extraJavaOptions", flags)
-        .config("spark.executor.memory", "768m");
+        .config("spark.executor.memory", System.getProperty("ufunc4j.executorMemory", "768m"));
   }
 
   /**
